@@ -1,0 +1,128 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { createUsersRepository } from './features/users/users.repository.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { createLogTransport, createSmtpTransport, Outbox, type MailTransport } from './integrations/mail/mailer.ts';
+import { deriveKey } from './lib/secrets.ts';
+import { authPlugin, createTokenService } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import pkg from '../package.json' with { type: 'json' };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    outbox: Outbox;
+    /** Every route as registered, with its declared access: the route-walk test reads it. */
+    routeTable: { method: string; url: string; access: unknown; tenant: unknown }[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An opened, migrated database. */
+  database: Database;
+  /** Close the database when the app closes (true for the server; tests share theirs). */
+  closeDatabase?: boolean;
+  /** Replaces the mail transport chosen from config (tests capture mail with a real SMTP server anyway). */
+  mailTransport?: MailTransport;
+  /** A pino logger to share (the server's); otherwise one is made from config. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Logger options for tests (e.g. `false`). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
+function requestSerializer(req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) {
+  return { method: req.method, url: req.url.split('?')[0], route: req.routeOptions?.url, ip: req.ip };
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', '*.otpCode', '*.token', '*.password', '*.secret'],
+      censor: '[redacted]',
+    },
+    serializers: { req: requestSerializer },
+  };
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? loggerOptions(config) }),
+    trustProxy: config.trustProxy,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One log line per request, after the answer, without query strings.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+
+  app.decorate('config', config);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, tenant: route.config?.tenant });
+    }
+  });
+
+  const transport =
+    opts.mailTransport ??
+    (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(app.log, config.mailFrom));
+  const outbox = new Outbox(transport, app.log);
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.drain();
+    transport.close();
+  });
+
+  const tokens = createTokenService(config.appSecret);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
+  await app.register(authPlugin, { tokens });
+  await app.register(openapiPlugin, { version: pkg.version });
+
+  const authService = createAuthService({
+    repo: createAuthRepository(app.db),
+    tokens,
+    outbox,
+    otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
+  });
+  const usersService = createUsersService(createUsersRepository(app.db));
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(pkg.version));
+      await api.register(authRoutes(authService));
+      await api.register(usersRoutes(usersService));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST_DIR });
+  return app;
+}

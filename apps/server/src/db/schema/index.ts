@@ -1,0 +1,4 @@
+// The Drizzle schema as one object, for the client's relational typing and drizzle-kit.
+export * from './partners.ts';
+export * from './users.ts';
+export * from './auth.ts';

@@ -1,0 +1,106 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authEvents, otpCodes, sessions } from '../../db/schema/auth.ts';
+import { servicePartners } from '../../db/schema/partners.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string) {
+      const rows = await db
+        .select({ user: users, partnerName: servicePartners.name, partnerActive: servicePartners.isActive })
+        .from(users)
+        .leftJoin(servicePartners, eq(servicePartners.id, users.servicePartnerId))
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async recordEvent(kind: string, key: string, at: Date) {
+      await db.insert(authEvents).values({ kind, key, createdAt: at });
+    },
+
+    /** Times of the events of one kind and key since `since`, newest first. */
+    async eventTimes(kind: string, key: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ createdAt: authEvents.createdAt })
+        .from(authEvents)
+        .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gt(authEvents.createdAt, since)))
+        .orderBy(desc(authEvents.createdAt));
+      return rows.map((r) => r.createdAt);
+    },
+
+    async countEvents(kind: string, key: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(authEvents)
+        .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gt(authEvents.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    async pruneEvents(before: Date) {
+      await db.delete(authEvents).where(lt(authEvents.createdAt, before));
+      await db.delete(otpCodes).where(lt(otpCodes.expiresAt, before));
+      await db.delete(sessions).where(lt(sessions.expiresAt, before));
+    },
+
+    /** Stores a new code and retires every earlier live code of the e-mail, in one transaction. */
+    async replaceCode(email: string, codeHash: string, expiresAt: Date, now: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(otpCodes.email, email), isNull(otpCodes.consumedAt)));
+        await tx.insert(otpCodes).values({ email, codeHash, expiresAt, createdAt: now });
+      });
+    },
+
+    async latestLiveCode(email: string, now: Date) {
+      const rows = await db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.email, email), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Counts a wrong try; the code burns on the last allowed one. Returns the tries so far. */
+    async countWrongTry(id: string, maxTries: number, now: Date): Promise<number | null> {
+      const rows = await db
+        .update(otpCodes)
+        .set({
+          attempts: sql`${otpCodes.attempts} + 1`,
+          consumedAt: sql`case when ${otpCodes.attempts} + 1 >= ${maxTries} then ${now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
+        .returning({ attempts: otpCodes.attempts });
+      return rows[0]?.attempts ?? null;
+    },
+
+    /** Single use: only one caller can consume a live code. */
+    async consumeCode(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(otpCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)))
+        .returning({ id: otpCodes.id });
+      return rows.length === 1;
+    },
+
+    async createSession(userId: string, method: string, expiresAt: Date) {
+      const [row] = await db.insert(sessions).values({ userId, method, expiresAt }).returning({ id: sessions.id });
+      if (!row) throw new Error('session insert returned nothing');
+      return row.id;
+    },
+
+    async revokeSession(sessionId: string, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

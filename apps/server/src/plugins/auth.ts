@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { isAllowed, type Access } from '@service-portal/shared/access';
+import { ACTING_PARTNER_HEADER, type Role, type User } from '@service-portal/shared/auth';
+import type { Db } from '../db/client.ts';
+import { servicePartners } from '../db/schema/partners.ts';
+import { sessions } from '../db/schema/auth.ts';
+import { users } from '../db/schema/users.ts';
+import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import { deriveKey } from '../lib/secrets.ts';
+import type { TenantScope } from '../db/tenant.ts';
+
+/** The signed-in caller, read fresh from the database on every request. */
+export interface Principal extends User {
+  sessionId: string;
+}
+
+/**
+ * `tenant: 'required'` (the default for signed-in routes) resolves the partner the caller acts
+ * for before the handler runs; `'none'` is for routes about the caller themself (profile, logout).
+ */
+export type TenantMode = 'required' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    tenant?: TenantMode;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    tenantScope: TenantScope | null;
+  }
+}
+
+/** The authenticated caller, or a 401. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}
+
+/** The tenant the caller acts for; routes with tenant 'required' always have one. */
+export function tenantOf(request: FastifyRequest): TenantScope {
+  if (!request.tenantScope) throw new AppError('internal_error', 500, 'Route has no tenant scope.');
+  return request.tenantScope;
+}
+
+export interface TokenService {
+  issue(user: User, sessionId: string, expiresAt: Date): Promise<string>;
+  verify(token: string): Promise<{ sessionId: string; userId: string }>;
+}
+
+export function createTokenService(appSecret: string): TokenService {
+  const key = deriveKey(appSecret, 'jwt-hs256');
+  return {
+    issue: (user, sessionId, expiresAt) =>
+      new SignJWT({
+        email: user.email,
+        given_name: user.firstName,
+        family_name: user.lastName,
+        roles: user.roles,
+        isGlobalAdmin: user.isGlobalAdmin ? 'true' : 'false',
+        servicePartnerId: user.servicePartnerId ?? '',
+        servicePartnerName: user.servicePartnerName ?? '',
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setJti(sessionId)
+        .setIssuer('service-portal')
+        .setAudience('service-portal')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key),
+    verify: async (token) => {
+      if (token.split('.').length !== 3) throw unauthenticated('Invalid token.');
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: 'service-portal',
+          audience: 'service-portal',
+        });
+        if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') {
+          throw unauthenticated('Invalid token.');
+        }
+        return { sessionId: payload.jti, userId: payload.sub };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JOSEError) throw unauthenticated('Invalid or expired token.');
+        throw err;
+      }
+    },
+  };
+}
+
+const uuidSchema = z.uuid();
+
+async function loadPrincipal(db: Db, sessionId: string, userId: string): Promise<Principal | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      user: users,
+      partnerName: servicePartners.name,
+      partnerActive: servicePartners.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(servicePartners, eq(servicePartners.id, users.servicePartnerId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  const u = row.user;
+  // A deactivated user, or a user of a deactivated partner, is refused on the very next request.
+  if (!u.isActive || row.partnerActive === false) return null;
+  return {
+    sessionId: row.sessionId,
+    id: u.id,
+    userId: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    roles: u.roles as Role[],
+    isActive: u.isActive,
+    isGlobalAdmin: u.isGlobalAdmin,
+    servicePartnerId: u.servicePartnerId,
+    servicePartnerName: row.partnerName,
+    department: u.department,
+    jobTitle: u.jobTitle,
+    phoneNumber: u.phoneNumber,
+  };
+}
+
+async function resolveTenant(db: Db, request: FastifyRequest, principal: Principal): Promise<TenantScope> {
+  const named = request.headers[ACTING_PARTNER_HEADER];
+  if (principal.isGlobalAdmin && typeof named === 'string' && named.length > 0) {
+    if (!uuidSchema.safeParse(named).success) {
+      throw new AppError('validation_failed', 400, `The ${ACTING_PARTNER_HEADER} header must be a UUID.`);
+    }
+    const found = await db
+      .select({ id: servicePartners.id })
+      .from(servicePartners)
+      .where(eq(servicePartners.id, named))
+      .limit(1);
+    if (!found[0]) throw new AppError('not_found', 404, 'Service partner not found.');
+    return { partnerId: named };
+  }
+  if (principal.servicePartnerId) return { partnerId: principal.servicePartnerId };
+  if (principal.isGlobalAdmin) {
+    throw new AppError(
+      'partner_required',
+      400,
+      `Name the service partner to act for in the ${ACTING_PARTNER_HEADER} header.`,
+    );
+  }
+  throw new AppError('user_not_configured', 403, 'User not properly configured.');
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Access in the core: every route declares `config.access`; this hook enforces it, signs the
+ * caller in from the Bearer token and resolves the tenant. A route without a declaration is
+ * refused (fail closed), and the route-walk test keeps that from ever shipping.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+    app.decorateRequest('principal', null);
+    app.decorateRequest('tenantScope', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url === undefined) return; // 404 handler: no route, nothing to guard
+      const access = request.routeOptions.config.access;
+      if (!access) {
+        request.log.error({ route: request.routeOptions.url }, 'route declares no access; refused');
+        throw forbidden('This route declares no access rule.');
+      }
+      if (access.kind === 'public') return;
+
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated();
+      const claims = await opts.tokens.verify(token);
+      const principal = await loadPrincipal(app.db, claims.sessionId, claims.userId);
+      if (!principal) throw unauthenticated('Your session has ended. Please sign in again.');
+      request.principal = principal;
+
+      if (!isAllowed(principal, access)) throw forbidden();
+
+      const tenantMode = request.routeOptions.config.tenant ?? (access.kind === 'globalAdmin' ? 'none' : 'required');
+      if (tenantMode === 'required') request.tenantScope = await resolveTenant(app.db, request, principal);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,15 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { MIGRATIONS_DIR } from './paths.ts';
+import { seedDemoData } from './seed/demo.ts';
+
+// `npm run seed`: migrate, then load the demo data (idempotent).
+const config = loadConfig();
+const database = await openDatabase(config.database);
+try {
+  await database.migrate(MIGRATIONS_DIR);
+  await seedDemoData(database.db);
+  process.stdout.write(`Demo data loaded (${database.driver}).\n`);
+} finally {
+  await database.close();
+}

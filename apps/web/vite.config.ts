@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries every route needs get long-lived chunks of their own, so an app deploy does not
+          // invalidate them in the browser cache. Everything else is split by Rolldown along the
+          // React.lazy route boundaries, which keeps the sign-in page small.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|axios|zod)[\\/]/, priority: 20 },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+});

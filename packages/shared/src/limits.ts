@@ -1,0 +1,37 @@
+/** Business constants and limits of the original spec §9 and product.md. */
+export const LIMITS = {
+  httpTimeoutMs: 30_000,
+  notificationStaleMs: 30_000,
+  searchDebounceMs: 300,
+  searchMinChars: 2,
+  searchResultsPerType: 8,
+  searchResultsPerTypeSimple: 5,
+  shopSearchDefaultLimit: 10,
+  listDefaultPage: 1,
+  listDefaultPageSize: 20,
+  listMaxPageSize: 100,
+  otpDigits: 6,
+  otpTtlMs: 10 * 60_000,
+  otpMaxWrongTries: 5,
+  otpMinIntervalMs: 60_000,
+  otpPerEmailPerHour: 5,
+  otpPerIpPerHour: 20,
+  sessionTtlMs: 12 * 60 * 60_000,
+  titleMaxExclusive: 200,
+  customerNameMaxExclusive: 100,
+  checkpointDetailsMax: 2000,
+  warehouseNameMin: 2,
+  warehouseDescriptionMin: 5,
+  uploadTokenTtlMs: 24 * 60 * 60_000,
+  imageMaxBytes: 10 * 1024 * 1024,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  rentalProductPageSizes: [12, 24, 48] as const,
+  sidebarFixedMinWidthPx: 1024,
+  queryStaleMs: 5 * 60_000,
+  queryGcMs: 10 * 60_000,
+  queryRetry: 1,
+  mutationRetry: 0,
+} as const;
+
+export const CURRENCIES = ['NOK', 'USD', 'EUR', 'GBP', 'CAD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
