@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -39,8 +39,10 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** A pino logger to share (the server's); otherwise one is made from config. */
   loggerInstance?: FastifyBaseLogger;
-  /** Logger options for tests (e.g. `false`). */
-  logger?: FastifyServerOptions['logger'];
+  /** The clock the sign-in rules read; tests move it to cross rate-limit windows and expiry. */
+  now?: () => Date;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -48,7 +50,7 @@ function requestSerializer(req: { method: string; url: string; ip?: string; rout
   return { method: req.method, url: req.url.split('?')[0], route: req.routeOptions?.url, ip: req.ip };
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
     redact: {
@@ -62,9 +64,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? loggerOptions(config) }),
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) } }),
     trustProxy: config.trustProxy,
-    disableRequestLogging: true,
+    // Our own single line per request (onResponse below) replaces Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -83,8 +86,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Read the declaration lazily: a plugin's own onRoute hook (docs, static files) sets it after this one runs.
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, tenant: route.config?.tenant });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+        get tenant() {
+          return route.config?.tenant;
+        },
+      });
     }
   });
 
@@ -111,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens,
     outbox,
     otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
 

@@ -22,6 +22,8 @@ export interface Database {
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, which `loadDataDir` restores (test snapshots). */
+  dump?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -49,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return true;
       },
       close: () => client.close(),
+      dump: async () => client.dumpDataDir('gzip'),
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });

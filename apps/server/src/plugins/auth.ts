@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { isAllowed, type Access } from '@service-portal/shared/access';
-import { ACTING_PARTNER_HEADER, type Role, type User } from '@service-portal/shared/auth';
+import { ACTING_PARTNER_HEADER, type User } from '@service-portal/shared/auth';
 import type { Db } from '../db/client.ts';
 import { servicePartners } from '../db/schema/partners.ts';
 import { sessions } from '../db/schema/auth.ts';
@@ -123,7 +123,7 @@ async function loadPrincipal(db: Db, sessionId: string, userId: string): Promise
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
-    roles: u.roles as Role[],
+    roles: u.roles,
     isActive: u.isActive,
     isGlobalAdmin: u.isGlobalAdmin,
     servicePartnerId: u.servicePartnerId,

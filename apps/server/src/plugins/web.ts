@@ -21,7 +21,8 @@ export const webPlugin = fp(
         await web.register(fastifyStatic, {
           root: opts.distDir,
           wildcard: true,
-          index: false,
+          index: ['index.html'],
+          cacheControl: false,
           setHeaders(res, filePath) {
             // Vite's hashed assets never change; index.html must be revalidated on every visit.
             res.setHeader(

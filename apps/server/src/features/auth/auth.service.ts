@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Role, User } from '@service-portal/shared/auth';
+import type { User } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
 import { AppError } from '../../errors.ts';
 import { hmacHex, safeEqual } from '../../lib/secrets.ts';
@@ -38,7 +38,7 @@ export function toUser(row: UserRow): User {
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
-    roles: u.roles as Role[],
+    roles: u.roles,
     isActive: u.isActive,
     isGlobalAdmin: u.isGlobalAdmin,
     servicePartnerId: u.servicePartnerId,

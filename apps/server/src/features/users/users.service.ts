@@ -7,12 +7,12 @@ export function createUsersService(repo: UsersRepository) {
   return {
     async list(scope: TenantScope, query: TeamQuery) {
       const { items, total } = await repo.list(scope, query);
-      return { items: items as TeamMember[], total, page: query.page, pageSize: query.pageSize };
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
     async get(scope: TenantScope, id: string): Promise<TeamMember> {
       const user = await repo.get(scope, id);
       if (!user) throw notFound('User');
-      return user as TeamMember;
+      return user;
     },
   };
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '@service-portal/shared/access';
+import { bearer, createTestContext, signIn, type TestContext } from './helper.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.app.ready();
+});
+afterAll(async () => ctx.close());
+
+const KINDS = new Set(['public', 'authenticated', 'roles', 'globalAdmin']);
+
+/** A concrete URL for a route pattern: a fresh UUID for every parameter. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+}
+
+describe('route access declarations', () => {
+  it('every registered route declares its access', () => {
+    const routes = ctx.app.routeTable;
+    expect(routes.length).toBeGreaterThan(5);
+    const undeclared = routes.filter((r) => !KINDS.has((r.access as Access | undefined)?.kind ?? ''));
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('only documentation, health, static files and sign-in are public', () => {
+    const publicRoutes = ctx.app.routeTable
+      .filter((r) => (r.access as Access).kind === 'public' && r.method !== 'HEAD')
+      .map((r) => r.url)
+      .filter((url) => !url.startsWith('/api/docs'));
+    expect(publicRoutes.sort()).toEqual(['/api/auth/otp/request', '/api/auth/otp/verify', '/api/health'].sort());
+  });
+
+  it('every non-public route refuses an anonymous caller with 401 and touches nothing', async () => {
+    const guarded = ctx.app.routeTable.filter((r) => (r.access as Access).kind !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const res = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
+    }
+  });
+
+  it('role-gated and global-admin routes refuse a signed-in user without the role with 403', async () => {
+    const token = await signIn(ctx, 'tech@nordic.example.com');
+    const gated = ctx.app.routeTable.filter((r) => ['roles', 'globalAdmin'].includes((r.access as Access).kind));
+    for (const route of gated) {
+      const res = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: bearer(token), payload: route.method === 'GET' ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+    }
+  });
+
+  it('a route registered without a declaration is refused at request time (fail closed)', async () => {
+    const other = await createTestContext();
+    try {
+      other.app.get('/api/undeclared', async () => ({ secret: true }));
+      const res = await other.app.inject({ url: '/api/undeclared' });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('secret');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedIdentities } from '../src/seed/identities.ts';
+import { withDatabase } from './global-setup.ts';
+import { MailCatcher } from './mail-catcher.ts';
+
+/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL in the PG pass. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  if (template) {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `sp_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = await openDatabase({ driver: 'postgres', url: withDatabase(adminUrl, name), max: 5 });
+    const closePool = database.close.bind(database);
+    database.close = async () => {
+      await closePool();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+    return database;
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openDatabase({ driver: 'pglite', dataDir: 'memory://', loadDataDir: new Blob([snapshot]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { driver: 'pglite', dataDir: 'memory://' },
+    smtpUrl: undefined,
+    mailFrom: 'Service Portal <no-reply@service-portal.test>',
+    appSecret: randomBytes(32).toString('hex'),
+    publicUrl: 'http://127.0.0.1',
+    logLevel: 'silent',
+    trustProxy: false,
+    webDistDir: '/nonexistent',
+    seedDemoData: false,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  mail: MailCatcher;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * The app as the server builds it, on its own database with the demo identities, mail going
+ * over real SMTP to a catcher on loopback, and a clock the test can move.
+ */
+export async function createTestContext(
+  options: { config?: Partial<Config>; logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  await seedIdentities(database.db);
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const config = testConfig({ smtpUrl, ...(options.logStream ? { logLevel: 'debug' as const } : {}), ...options.config });
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: true,
+    now: () => clock.now,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  return {
+    app,
+    mail,
+    clock,
+    async close() {
+      await app.close();
+      await mail.stop();
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A distinct client address per sign-in, so the per-IP limit does not bleed between tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Signs in through the real OTP flow (mail caught over SMTP) and returns the bearer token. */
+export async function signIn(ctx: TestContext, email: string): Promise<string> {
+  await ctx.app.outbox.drain(); // earlier sends must not be mistaken for this one
+  const before = ctx.mail.messages.length;
+  const ip = nextIp();
+  const req = await ctx.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { email }, remoteAddress: ip });
+  if (req.statusCode !== 200) throw new Error(`otp request for ${email}: ${req.statusCode} ${req.body}`);
+  const mail = await ctx.mail.waitFor(email, 5000, before);
+  const code = codeFrom(mail.text);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { email, otpCode: code },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`otp verify for ${email}: ${res.statusCode} ${res.body}`);
+  // Spaced so that repeated sign-ins of one e-mail stay under its 5-an-hour send limit.
+  ctx.clock.advance(12.5 * 60_000);
+  return res.json<{ token: string }>().token;
+}
+
+export function codeFrom(text: string): string {
+  const match = /code is (\d{6})/.exec(text);
+  if (!match?.[1]) throw new Error(`no code in mail: ${text}`);
+  return match[1];
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
