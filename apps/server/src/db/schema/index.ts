@@ -2,3 +2,7 @@
 export * from './partners.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './customers.ts';
+export * from './technicians.ts';
+export * from './warehouse-locations.ts';
+export * from './service-orders.ts';

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Checkpoints, Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
+import type { Currency } from '@service-portal/shared/limits';
+import { customers } from './customers.ts';
+import { servicePartners } from './partners.ts';
+import { technicians } from './technicians.ts';
+import { users } from './users.ts';
+import { warehouseLocations } from './warehouse-locations.ts';
+
+/** Per partner and year, the last order number handed out; a row lock serialises creates. */
+export const orderNumberCounters = pgTable(
+  'order_number_counters',
+  {
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.servicePartnerId, t.year] })],
+);
+
+export const serviceOrders = pgTable(
+  'service_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'restrict' }),
+    orderNumber: text('order_number').notNull(),
+    title: text('title').notNull(),
+    serviceType: text('service_type').$type<ServiceType>().notNull(),
+    priority: text('priority').$type<Priority>().notNull(),
+    status: text('status').$type<ServiceOrderStatus>().notNull(),
+    description: text('description'),
+    serialNumber: text('serial_number'),
+    relatedProductId: uuid('related_product_id'),
+    estimatedCostMinor: integer('estimated_cost_minor'),
+    currency: text('currency').$type<Currency>().notNull(),
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    assignedTechnicianId: uuid('assigned_technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    customerAddress: text('customer_address'),
+    internalNotes: text('internal_notes'),
+    warehouseLocationId: uuid('warehouse_location_id').references(() => warehouseLocations.id, {
+      onDelete: 'restrict',
+    }),
+    completionNotes: text('completion_notes'),
+    checkpoints: jsonb('checkpoints').$type<Checkpoints>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('service_orders_partner_number_key').on(t.servicePartnerId, t.orderNumber),
+    // The list: newest first within a partner, optionally by status; id breaks ties for paging.
+    index('service_orders_partner_created_idx').on(t.servicePartnerId, t.createdAt.desc(), t.id.desc()),
+    index('service_orders_partner_status_created_idx').on(t.servicePartnerId, t.status, t.createdAt.desc()),
+    index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
+    index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
+    index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),
+    // Trigram search, tenant-leading thanks to btree_gin.
+    index('service_orders_search_trgm_idx').using(
+      'gin',
+      t.servicePartnerId,
+      sql`${t.orderNumber} gin_trgm_ops`,
+      sql`${t.customerName} gin_trgm_ops`,
+      sql`${t.customerEmail} gin_trgm_ops`,
+      sql`coalesce(${t.customerPhone}, '') gin_trgm_ops`,
+      sql`coalesce(${t.serialNumber}, '') gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const serviceOrderSpareParts = pgTable(
+  'service_order_spare_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'restrict' }),
+    serviceOrderId: uuid('service_order_id')
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    partNumber: text('part_number').notNull(),
+    partName: text('part_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCostMinor: integer('unit_cost_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    supplier: text('supplier'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('spare_parts_order_idx').on(t.serviceOrderId, t.position),
+    index('spare_parts_partner_supplier_idx').on(t.servicePartnerId, t.supplier),
+  ],
+);
+
+export const serviceOrderStatusHistory = pgTable(
+  'service_order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'restrict' }),
+    serviceOrderId: uuid('service_order_id')
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<ServiceOrderStatus>(),
+    toStatus: text('to_status').$type<ServiceOrderStatus>().notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('status_history_order_idx').on(t.serviceOrderId, t.changedAt)],
+);

@@ -1,0 +1,56 @@
+/**
+ * The validation messages of the original spec §5, word for word where the spec gives them.
+ * Schemas use the English text; the web app translates through `validationKey()`, and a test
+ * checks that en.json carries exactly these texts under `validation.*`.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 200 characters',
+  customerNameRequired: 'Customer name is required',
+  customerNameTooLong: 'Customer name must be less than 100 characters',
+  emailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a valid phone number',
+  estimatedCostNegative: 'Estimated cost cannot be negative',
+  scheduledDateInPast: 'Scheduled date cannot be in the past',
+  partNumberRequired: 'Part number is required',
+  partNameRequired: 'Part name is required',
+  quantityPositive: 'Quantity must be greater than 0',
+  unitCostNegative: 'Unit cost cannot be negative',
+  detailsRequired: 'Additional details are required when Other is selected',
+  detailsTooLong: 'Additional details must be at most 2000 characters',
+  tooLong: 'This text is too long',
+  wholeNumber: 'Enter a whole number',
+  fileTooLarge: 'File is too large',
+  invalidFileType: 'Invalid file type',
+} as const;
+
+export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
+
+const byText = new Map<string, ValidationMessageId>(
+  Object.entries(VALIDATION_MESSAGES).map(([id, text]) => [text, id as ValidationMessageId]),
+);
+
+/** The id of a message produced by a shared schema, or undefined for a message of zod's own. */
+export function validationKey(message: string): ValidationMessageId | undefined {
+  return byText.get(message);
+}
+
+/** Spec §5 "phone valid": digits with the usual separators, an optional leading +, 7–15 digits. */
+export function isValidPhone(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/** A calendar day `YYYY-MM-DD` that exists. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Today's calendar day in a time zone, as `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
