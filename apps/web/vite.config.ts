@@ -24,9 +24,15 @@ export default defineConfig({
           // invalidate them in the browser cache. Everything else is split by Rolldown along the
           // React.lazy route boundaries, which keeps the sign-in page small.
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|axios|zod)[\\/]/, priority: 20 },
-            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/, priority: 20 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 20 },
+            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|axios)[\\/]/, priority: 20 },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },
+            {
+              name: 'i18n',
+              test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

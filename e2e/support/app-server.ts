@@ -42,7 +42,7 @@ export async function startApp(smtpUrl: string): Promise<RunningApp> {
       DATA_DIR: dataDir,
       SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: '', // always the embedded database, as a fresh clone's npm start
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

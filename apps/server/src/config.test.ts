@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect(config.appSecret).toBe('x'.repeat(32));
   });
 
+  it('treats an empty variable as unset', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sp-config-'));
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: '', SMTP_URL: '', PORT: '' })).toMatchObject({
+      database: { driver: 'pglite' },
+      smtpUrl: undefined,
+      port: 3000,
+    });
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SMTP_URL: 'http://x', APP_SECRET: 'short' })).toThrow(ConfigError);
     try {

@@ -22,6 +22,6 @@ apiClient.interceptors.request.use((config) => {
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
   // Spec §4: any 401 means the token is gone or revoked. Clearing storage notifies the auth
   // provider, which turns unauthenticated; the route guard then sends the user to /login.
-  if (axios.isAxiosError(error) && error.response?.status === 401) clearSession();
+  if (axios.isAxiosError(error) && error.response?.status === 401) clearSession('rejected');
   return Promise.reject(error instanceof Error ? error : new Error(String(error)));
 });

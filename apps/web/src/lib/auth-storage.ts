@@ -11,8 +11,12 @@ export interface StoredSession {
 
 const SESSION_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.method, STORAGE_KEYS.user, STORAGE_KEYS.actingPartner];
 
+/** Why the last session ended: a deliberate sign-out, or the server rejecting the token (401). */
+export type SessionEndReason = 'signedOut' | 'rejected';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
+let endReason: SessionEndReason | null = null;
 
 function notify(): void {
   for (const listener of listeners) listener();
@@ -87,6 +91,7 @@ export function getStoredUser(): User | null {
 }
 
 export function saveSession(session: StoredSession): void {
+  endReason = null;
   write(STORAGE_KEYS.token, session.token);
   write(STORAGE_KEYS.method, session.method);
   write(STORAGE_KEYS.user, JSON.stringify(session.user));
@@ -101,10 +106,17 @@ export function saveUser(user: User): void {
 }
 
 /** Ends the session; the acting partner goes too, so the next person to sign in starts clean. */
-export function clearSession(): void {
+export function clearSession(reason: SessionEndReason): void {
   const hadSession = SESSION_KEYS.some((key) => read(key) !== null);
   for (const key of SESSION_KEYS) remove(key);
-  if (hadSession) notify();
+  if (!hadSession) return;
+  endReason = reason;
+  notify();
+}
+
+/** Kept in memory only: after a reload nobody is mid-way through signing out. */
+export function getSessionEndReason(): SessionEndReason | null {
+  return endReason;
 }
 
 export function getActingPartnerId(): string | null {

@@ -1,0 +1,120 @@
+import { Suspense, useState } from 'react';
+import { ActionIcon, AppShell, Anchor, Box, Burger, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LIMITS } from '@service-portal/shared/limits';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { GlobalSearch } from './global-search.tsx';
+import { NavMenu } from './nav-menu.tsx';
+import { NotificationButton } from './notification-button.tsx';
+import { SettingsMenu } from './settings-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const NAV_ID = 'main-navigation';
+const DESKTOP_QUERY = `(min-width: ${LIMITS.sidebarFixedMinWidthPx}px)`;
+// AppShell emits both (min-width: X) and (max-width: X); a hair under 1024 px keeps them from
+// overlapping at exactly 1024 px, where the menu must already be fixed (spec §1).
+const NAVBAR_BREAKPOINT_PX = LIMITS.sidebarFixedMinWidthPx - 0.1;
+
+/** Main layout of every protected screen (spec §1 top bar and side menu). */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [desktopCollapsed, setDesktopCollapsed] = useState(false);
+  // The phone drawer belongs to the page it was opened on, so any navigation closes it.
+  const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
+  const drawerOpened = drawerOpenedOn === pathname;
+  const navHidden = isDesktop ? desktopCollapsed : !drawerOpened;
+
+  const toggleNavigation = () => {
+    if (isDesktop) setDesktopCollapsed((collapsed) => !collapsed);
+    else setDrawerOpenedOn(drawerOpened ? null : pathname);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 260,
+        breakpoint: NAVBAR_BREAKPOINT_PX,
+        collapsed: { mobile: !drawerOpened, desktop: desktopCollapsed },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" gap="xs" wrap="nowrap">
+          {isDesktop ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={toggleNavigation}
+              aria-label={t('layout.toggleNavigation')}
+              aria-expanded={!navHidden}
+              aria-controls={NAV_ID}
+            >
+              {desktopCollapsed ? (
+                <IconLayoutSidebarLeftExpand size={20} aria-hidden="true" />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={20} aria-hidden="true" />
+              )}
+            </ActionIcon>
+          ) : (
+            <Burger
+              opened={drawerOpened}
+              onClick={toggleNavigation}
+              size="sm"
+              aria-label={t('layout.toggleNavigation')}
+              aria-expanded={drawerOpened}
+              aria-controls={NAV_ID}
+            />
+          )}
+          <Anchor
+            component={Link}
+            to="/"
+            fw={700}
+            c="inherit"
+            underline="never"
+            visibleFrom="sm"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {t('app.name')}
+          </Anchor>
+          <Box flex={1} miw={0} maw={520} mx="auto">
+            <GlobalSearch />
+          </Box>
+          <Group gap={4} wrap="nowrap">
+            <NotificationButton />
+            <SettingsMenu />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id={NAV_ID}
+        aria-label={t('nav.label')}
+        p="xs"
+        // Off-screen is not enough: a hidden menu must also leave the tab order and the accessibility
+        // tree. Visibility is transitioned so the slide-out animation still plays.
+        style={{
+          visibility: navHidden ? 'hidden' : 'visible',
+          transitionProperty: 'transform, top, height, visibility',
+        }}
+      >
+        <NavMenu user={user} pathname={pathname} onNavigate={() => setDrawerOpenedOn(null)} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

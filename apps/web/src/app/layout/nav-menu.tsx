@@ -1,0 +1,36 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AccessSubject } from '@service-portal/shared/access';
+import { isNavItemActive, visibleNavItems } from './nav-items.ts';
+
+interface NavMenuProps {
+  user: AccessSubject;
+  pathname: string;
+  onNavigate: () => void;
+}
+
+export function NavMenu({ user, pathname, onNavigate }: NavMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      {visibleNavItems(user).map(({ path, labelKey, icon: ItemIcon }) => {
+        const active = isNavItemActive(path, pathname);
+        return (
+          <NavLink
+            key={path}
+            component={Link}
+            to={path}
+            label={t(labelKey)}
+            leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="light"
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        );
+      })}
+    </ScrollArea>
+  );
+}

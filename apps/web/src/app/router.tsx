@@ -1,0 +1,131 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { PublicOnly } from './guards/public-only.tsx';
+import { RequireAccess } from './guards/require-access.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { RouteError } from './route-error.tsx';
+
+// Every screen is its own chunk: the sign-in page loads neither the layout nor any other screen.
+const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+const Login = lazy(() => import('./routes/login.tsx'));
+const AuthCallback = lazy(() => import('./routes/auth-callback.tsx'));
+const CustomerUpload = lazy(() => import('./routes/customer-upload.tsx'));
+const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
+const ServiceOrders = lazy(() => import('./routes/service-orders.tsx'));
+const NewServiceOrder = lazy(() => import('./routes/service-order-new.tsx'));
+const ServiceOrder = lazy(() => import('./routes/service-order.tsx'));
+const Customers = lazy(() => import('./routes/customers.tsx'));
+const Customer = lazy(() => import('./routes/customer.tsx'));
+const Products = lazy(() => import('./routes/products.tsx'));
+const ProductsSync = lazy(() => import('./routes/products-sync.tsx'));
+const SpareParts = lazy(() => import('./routes/spare-parts.tsx'));
+const Rentals = lazy(() => import('./routes/rentals.tsx'));
+const RentalDashboard = lazy(() => import('./routes/rental-dashboard.tsx'));
+const ActiveRentals = lazy(() => import('./routes/active-rentals.tsx'));
+const AllRentals = lazy(() => import('./routes/all-rentals.tsx'));
+const RentalProducts = lazy(() => import('./routes/rental-products.tsx'));
+const InfoCenter = lazy(() => import('./routes/info-center.tsx'));
+const Components = lazy(() => import('./routes/components.tsx'));
+const ComponentsDemo = lazy(() => import('./routes/components-demo.tsx'));
+const TableDemo = lazy(() => import('./routes/table-demo.tsx'));
+const Technicians = lazy(() => import('./routes/technicians.tsx'));
+const Technician = lazy(() => import('./routes/technician.tsx'));
+const Toilet = lazy(() => import('./routes/toilet.tsx'));
+const Document = lazy(() => import('./routes/document.tsx'));
+const Pricing = lazy(() => import('./routes/pricing.tsx'));
+const WarehouseLocations = lazy(() => import('./routes/warehouse-locations.tsx'));
+const Admin = lazy(() => import('./routes/admin.tsx'));
+
+/** Suspense boundary for screens loading outside the main layout. */
+export function ScreenSuspense() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Spec §2, all routes. Access rules match the side menu's (app/layout/nav-items.ts). */
+export const routes: RouteObject[] = [
+  {
+    element: <ScreenSuspense />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PublicOnly />, children: [{ path: 'login', element: <Login /> }] },
+      { path: 'auth/callback', element: <AuthCallback /> },
+      { path: 'customer-upload', element: <CustomerUpload /> },
+      { path: 'customer-upload/:token', element: <CustomerUpload /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <Dashboard /> },
+              { path: 'service-orders', element: <ServiceOrders /> },
+              { path: 'service-orders/new', element: <NewServiceOrder /> },
+              { path: 'service-orders/:id', element: <ServiceOrder /> },
+              { path: 'customers', element: <Customers /> },
+              { path: 'customers/:id', element: <Customer /> },
+              { path: 'products', element: <Products /> },
+              { path: 'products/sync', element: <ProductsSync /> },
+              { path: 'spare-parts', element: <SpareParts /> },
+              {
+                path: 'rentals',
+                element: <Rentals />,
+                children: [
+                  { index: true, element: <RentalDashboard /> },
+                  { path: 'active', element: <ActiveRentals /> },
+                  { path: 'all', element: <AllRentals /> },
+                  { path: 'products', element: <RentalProducts /> },
+                ],
+              },
+              { path: 'info-center', element: <InfoCenter /> },
+              { path: 'components', element: <Components /> },
+              { path: 'components-demo', element: <ComponentsDemo /> },
+              { path: 'table-demo', element: <TableDemo /> },
+              { path: 'technicians', element: <Technicians /> },
+              { path: 'technicians/:id', element: <Technician /> },
+              { path: 'toilets/:id', element: <Toilet /> },
+              { path: 'documents/:id', element: <Document /> },
+              {
+                path: 'pricing',
+                element: (
+                  <RequireAccess access={STAFF_MANAGERS}>
+                    <Pricing />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: 'warehouse-locations',
+                element: (
+                  <RequireAccess access={STAFF_MANAGERS}>
+                    <WarehouseLocations />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: 'admin',
+                element: (
+                  <RequireAccess access={GLOBAL_ADMIN}>
+                    <Admin />
+                  </RequireAccess>
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

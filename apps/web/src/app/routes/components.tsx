@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+
+export default function ComponentsRoute() {
+  return <NotBuiltYet titleKey="screens.components" />;
+}

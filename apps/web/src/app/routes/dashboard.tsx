@@ -1,0 +1,32 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+
+export default function DashboardRoute() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+  return (
+    <>
+      <PageHeader title={t('screens.dashboard')} />
+      <Stack gap="md">
+        <div>
+          <Text size="lg" fw={500}>
+            {t('dashboard.welcome', { name })}
+          </Text>
+          <Text c="dimmed">
+            {user.servicePartnerName !== null
+              ? t('dashboard.partner', { partner: user.servicePartnerName })
+              : t('dashboard.globalAdministrator')}
+          </Text>
+        </div>
+        <Alert variant="light" color="gray" icon={<IconChartBar size={18} />}>
+          {t('dashboard.metricsPending')}
+        </Alert>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, isValidEmail, otpCodeSchema } from '@service-portal/shared/auth';
+import { LIMITS } from '@service-portal/shared/limits';
+import { formatMessage, signInErrorMessage } from '../../../lib/api-errors.ts';
+import { useRequestOtp } from '../api/request-otp.ts';
+import { useVerifyOtp } from '../api/verify-otp.ts';
+
+type Step = { name: 'email' } | { name: 'code'; email: string; expiresInSeconds: number; resent: boolean };
+
+/**
+ * E-mail one-time-code sign-in. On success the session is stored (see useVerifyOtp) and the /login
+ * route, now authenticated, sends the user on to where they were going.
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const requestOtp = useRequestOtp();
+  const verifyOtp = useVerifyOtp();
+
+  const emailForm = useForm({
+    initialValues: { email: '' },
+    validate: { email: (value) => (isValidEmail(value.trim()) ? null : t('validation.emailInvalid')) },
+  });
+  const codeForm = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (otpCodeSchema.safeParse(value).success ? null : t('validation.otpCode')) },
+  });
+
+  const sendCode = (email: string, resent: boolean) => {
+    requestOtp.mutate(
+      { email },
+      {
+        onSuccess: ({ expiresInSeconds }) => {
+          verifyOtp.reset();
+          setStep({ name: 'code', email, expiresInSeconds, resent });
+        },
+      },
+    );
+  };
+
+  const error = verifyOtp.isError
+    ? formatMessage(t, signInErrorMessage(verifyOtp.error, 'verifyOtp'))
+    : requestOtp.isError
+      ? formatMessage(t, signInErrorMessage(requestOtp.error, 'requestOtp'))
+      : null;
+
+  const errorAlert = error !== null && (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      {error}
+    </Alert>
+  );
+
+  if (step.name === 'email') {
+    return (
+      <form
+        noValidate
+        onSubmit={emailForm.onSubmit(({ email }) => sendCode(emailSchema.parse(email), false))}
+      >
+        <Stack gap="md">
+          {errorAlert}
+          <TextInput
+            {...emailForm.getInputProps('email')}
+            type="email"
+            label={t('auth.login.emailLabel')}
+            placeholder={t('auth.login.emailPlaceholder')}
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            required
+          />
+          <Button type="submit" loading={requestOtp.isPending} fullWidth>
+            {t('auth.login.sendCode')}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  if (verifyOtp.isPending || verifyOtp.isSuccess) {
+    return (
+      <Stack align="center" gap="sm" py="lg" role="status" aria-live="polite">
+        {verifyOtp.isPending ? (
+          <Loader aria-hidden="true" />
+        ) : (
+          <IconCircleCheck size={36} color="var(--mantine-color-green-6)" aria-hidden="true" />
+        )}
+        <Text ta="center">{t(verifyOtp.isPending ? 'auth.states.processing' : 'auth.states.success')}</Text>
+      </Stack>
+    );
+  }
+
+  const { email } = step;
+  return (
+    <form
+      noValidate
+      onSubmit={codeForm.onSubmit(({ code }) => {
+        verifyOtp.mutate({ email, otpCode: code }, { onError: () => codeForm.setFieldValue('code', '') });
+      })}
+    >
+      <Stack gap="md">
+        <Text size="sm" aria-live="polite">
+          {step.resent
+            ? t('auth.login.codeResent', { email })
+            : t('auth.login.codeSent', {
+                email,
+                minutes: Math.max(1, Math.round(step.expiresInSeconds / 60)),
+              })}
+        </Text>
+        {errorAlert}
+        <TextInput
+          {...codeForm.getInputProps('code')}
+          onChange={(event) => codeForm.setFieldValue('code', event.currentTarget.value.replace(/\D/g, ''))}
+          label={t('auth.login.codeLabel')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LIMITS.otpDigits}
+          autoFocus
+          required
+          styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
+        />
+        <Button type="submit" fullWidth>
+          {t('auth.login.signIn')}
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              requestOtp.reset();
+              verifyOtp.reset();
+              codeForm.reset();
+              setStep({ name: 'email' });
+            }}
+          >
+            {t('auth.login.useDifferentEmail')}
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            disabled={requestOtp.isPending}
+            onClick={() => sendCode(email, true)}
+          >
+            {t('auth.login.resendCode')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import axios from 'axios';
+import type { TFunction } from 'i18next';
+import { problemSchema } from '@service-portal/shared/problem';
+import type { Problem } from '@service-portal/shared/problem';
+import type { TranslationKey } from './i18n.ts';
+
+/**
+ * The one place that turns failed calls into the messages of the spec's error catalogue (§8).
+ * Components receive a UiMessage and render it with formatMessage; they never inspect HTTP errors.
+ */
+export type ApiFailure =
+  /** No response at all: offline, DNS, refused connection or the 30 s timeout. */
+  | { kind: 'network' }
+  | { kind: 'http'; status: number; problem: Problem | null }
+  /** Not a transport failure: a response of an unexpected shape or a bug. */
+  | { kind: 'unknown' };
+
+export type UiMessage = { key: TranslationKey; detail?: string } | { text: string };
+
+export function toApiFailure(error: unknown): ApiFailure {
+  if (!axios.isAxiosError(error)) return { kind: 'unknown' };
+  if (error.response === undefined) {
+    return error.code === 'ERR_CANCELED' ? { kind: 'unknown' } : { kind: 'network' };
+  }
+  const parsed = problemSchema.safeParse(error.response.data);
+  return { kind: 'http', status: error.response.status, problem: parsed.success ? parsed.data : null };
+}
+
+export type SignInAction = 'requestOtp' | 'verifyOtp';
+
+/** Spec §8 "Sign-in" table. */
+export function signInErrorMessage(error: unknown, action: SignInAction): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'network') return { key: 'errors.network' };
+  if (failure.kind === 'http') {
+    const { status, problem } = failure;
+    if (status === 429) return { key: 'errors.tooManyAttempts' };
+    if (status === 401) return { key: 'errors.signIn.invalidCredentials' };
+    if (status === 400) {
+      const detail = problem?.detail?.trim();
+      return detail ? { text: detail } : { key: 'errors.signIn.invalidRequest' };
+    }
+    if (status >= 500) return { key: 'errors.server' };
+  }
+  return {
+    key: action === 'requestOtp' ? 'errors.signIn.requestOtpFailed' : 'errors.signIn.verifyOtpFailed',
+  };
+}
+
+/**
+ * Any other call: transport and server failures get the shared messages; other HTTP errors get the
+ * screen's own message plus the status and the server's details (spec §8 "Other").
+ */
+export function apiErrorMessage(error: unknown, fallback: TranslationKey): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'network') return { key: 'errors.network' };
+  if (failure.kind === 'unknown') return { key: fallback };
+  if (failure.status === 429) return { key: 'errors.tooManyAttempts' };
+  if (failure.status >= 500) return { key: 'errors.server' };
+  const detail = failure.problem?.detail ?? failure.problem?.title;
+  return { key: fallback, detail: detail ? `${failure.status}: ${detail}` : String(failure.status) };
+}
+
+export function formatMessage(t: TFunction, message: UiMessage): string {
+  if ('text' in message) return message.text;
+  const text = t(message.key);
+  return message.detail === undefined ? text : `${text} (${message.detail})`;
+}

@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { apiClient } from '../src/lib/api-client.ts';
+import { i18n, initI18n } from '../src/lib/i18n.ts';
+
+/**
+ * jsdom has no layout engine: width media queries are answered against window.innerWidth (jsdom's
+ * default is 1024, a desktop), so a test can pick a phone by setting innerWidth before rendering.
+ */
+function matchesQuery(query: string): boolean {
+  const width = window.innerWidth;
+  const px = (value: string, unit: string) => Number(value) * (unit === 'px' ? 1 : 16);
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|em|rem)\)/g)];
+  if (conditions.length === 0) return false;
+  return conditions.every(([, kind, value = '0', unit = 'px']) =>
+    kind === 'min' ? width >= px(value, unit) : width <= px(value, unit),
+  );
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: matchesQuery(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+window.scrollTo = () => {};
+
+const defaultAdapter = apiClient.defaults.adapter;
+const defaultWidth = window.innerWidth;
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+afterEach(async () => {
+  cleanup();
+  apiClient.defaults.adapter = defaultAdapter;
+  window.innerWidth = defaultWidth;
+  await i18n.changeLanguage('en');
+  window.localStorage.clear();
+});
