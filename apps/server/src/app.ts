@@ -5,10 +5,19 @@ import type { Database } from './db/client.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createCustomersRepository } from './features/customers/customers.repository.ts';
+import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
+import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
+import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { createTechniciansRepository } from './features/technicians/technicians.repository.ts';
+import { createTechniciansService } from './features/technicians/technicians.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createWarehouseLocationsRepository } from './features/warehouse-locations/warehouse-locations.repository.ts';
+import { createWarehouseLocationsService } from './features/warehouse-locations/warehouse-locations.service.ts';
 import { createLogTransport, createSmtpTransport, Outbox, type MailTransport } from './integrations/mail/mailer.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { authPlugin, createTokenService } from './plugins/auth.ts';
@@ -127,12 +136,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
+  const customersService = createCustomersService(createCustomersRepository(app.db));
+  const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
+  const warehouseLocationsService = createWarehouseLocationsService(createWarehouseLocationsRepository(app.db));
+  const serviceOrdersService = createServiceOrdersService({
+    repo: createServiceOrdersRepository(app.db),
+    customers: customersService,
+    technicians: techniciansService,
+    warehouseLocations: warehouseLocationsService,
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(pkg.version));
       await api.register(authRoutes(authService));
       await api.register(usersRoutes(usersService));
+      await api.register(serviceOrdersRoutes(serviceOrdersService));
     },
     { prefix: '/api' },
   );

@@ -221,6 +221,34 @@ export const checkpointsSchema = z.object({
     }),
 });
 export type Checkpoints = z.output<typeof checkpointsSchema>;
+
+// Responses are encoded (fastify-type-provider-zod runs z.encode), and zod cannot encode the input
+// transforms above. Stored checkpoints are already normalised, so the read side checks the shape only.
+const storedAnswer = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object({ answer: z.enum(values).nullable(), details: z.string().nullable() });
+const storedMeasurement = storedAnswer(MEASUREMENT_ANSWERS);
+const storedComponent = storedAnswer(COMPONENT_ANSWERS);
+export const storedCheckpointsSchema = z.object({
+  measurements: z.object(
+    Object.fromEntries(MEASUREMENT_CHECKPOINTS.map((k) => [k, storedMeasurement.optional()])) as Record<
+      (typeof MEASUREMENT_CHECKPOINTS)[number],
+      z.ZodOptional<typeof storedMeasurement>
+    >,
+  ),
+  components: z.object(
+    Object.fromEntries(STATUS_CHECK_COMPONENTS.map((k) => [k, storedComponent.optional()])) as Record<
+      (typeof STATUS_CHECK_COMPONENTS)[number],
+      z.ZodOptional<typeof storedComponent>
+    >,
+  ),
+  agreement: z.object({
+    customerAgreement: storedAnswer(CUSTOMER_AGREEMENTS).optional(),
+    cleanedUponDelivery: z.boolean().nullable().optional(),
+    partsSubmitted: z.array(z.enum(SUBMITTED_PARTS)).optional(),
+    partsSubmittedOtherDetails: z.string().nullable(),
+  }),
+});
+
 export const EMPTY_CHECKPOINTS: Checkpoints = { measurements: {}, components: {}, agreement: { partsSubmittedOtherDetails: null } };
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +282,22 @@ export const serviceOrderCreateSchema = z.object({
 export type ServiceOrderCreate = z.output<typeof serviceOrderCreateSchema>;
 export type ServiceOrderCreateInput = z.input<typeof serviceOrderCreateSchema>;
 
+// For PUT, an absent field must stay `undefined` ("keep"), while '' or null clears it; the create
+// helpers above turn an absent field into null, which would wipe it.
+const optionalTextPatch = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong)
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+const phonePatchSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isValidPhone(v), M.phoneInvalid)
+  .nullish()
+  .transform((v) => (v === '' ? null : v));
+
 /**
  * PUT changes the fields it carries and leaves the others as they are; `spareParts`, when sent,
  * replaces the order's lines. `version` must be the one last read (409 otherwise).
@@ -263,8 +307,8 @@ export const serviceOrderUpdateSchema = z.object({
   serviceType: serviceTypeSchema.optional(),
   priority: prioritySchema.optional(),
   status: serviceOrderStatusSchema.optional(),
-  description: orderFields.description,
-  serialNumber: orderFields.serialNumber,
+  description: optionalTextPatch(10_000),
+  serialNumber: optionalTextPatch(100),
   relatedProductId: z.uuid().nullable().optional(),
   estimatedCost: minorUnits(M.estimatedCostNegative).nullable().optional(),
   currency: currencySchema.optional(),
@@ -272,11 +316,11 @@ export const serviceOrderUpdateSchema = z.object({
   assignedTechnicianId: z.uuid().nullable().optional(),
   customerName: customerNameSchema.optional(),
   customerEmail: customerEmailSchema.optional(),
-  customerPhone: phoneSchema,
-  customerAddress: orderFields.customerAddress,
-  internalNotes: orderFields.internalNotes,
+  customerPhone: phonePatchSchema,
+  customerAddress: optionalTextPatch(500),
+  internalNotes: optionalTextPatch(10_000),
   warehouseLocationId: z.uuid().nullable().optional(),
-  completionNotes: orderFields.completionNotes,
+  completionNotes: optionalTextPatch(10_000),
   checkpoints: checkpointsSchema.optional(),
   spareParts: z.array(sparePartInputSchema).max(200).optional(),
   version: z.number().int().min(1),
@@ -319,7 +363,7 @@ export const serviceOrderSchema = z.object({
   warehouseLocationId: z.uuid().nullable(),
   warehouseLocationName: z.string().nullable(),
   completionNotes: z.string().nullable(),
-  checkpoints: checkpointsSchema,
+  checkpoints: storedCheckpointsSchema,
   spareParts: z.array(sparePartSchema),
   statusHistory: z.array(statusHistoryEntrySchema),
   createdAt: z.iso.datetime(),

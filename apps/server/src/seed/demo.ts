@@ -1,11 +1,19 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { servicePartners } from '../db/schema/partners.ts';
+import { seedCustomers } from './customers.ts';
 import { seedIdentities } from './identities.ts';
+import { seedServiceOrders } from './service-orders.ts';
+import { seedTechnicians } from './technicians.ts';
+import { seedWarehouseLocations } from './warehouse-locations.ts';
 
 /** Loads the demo data; each feature's issue adds its part here. */
 export async function seedDemoData(db: Db): Promise<void> {
-  await seedIdentities(db);
+  const partnerIds = await seedIdentities(db);
+  await seedTechnicians(db, partnerIds);
+  await seedWarehouseLocations(db, partnerIds);
+  await seedCustomers(db, partnerIds);
+  await seedServiceOrders(db, partnerIds);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

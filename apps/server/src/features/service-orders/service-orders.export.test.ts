@@ -1,0 +1,225 @@
+import http from 'node:http';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceOrder } from '@service-portal/shared/service-orders';
+import { todayIn } from '@service-portal/shared/validation';
+import { serviceOrders } from '../../db/schema/service-orders.ts';
+import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
+import { neutralise } from './service-orders.export.ts';
+
+let w: OrdersWorld;
+let risky: ServiceOrder;
+let plain: ServiceOrder;
+
+beforeAll(async () => {
+  w = await createOrdersWorld();
+  const manager = w.api(w.tokens.manager);
+  risky = (
+    await manager.post(
+      '/service-orders',
+      orderInput({
+        title: '=HYPERLINK("http://evil.example","Click")',
+        customerName: '+Kari Nordmann',
+        customerEmail: 'kari.nordmann@example.net',
+        customerPhone: '+47 912 34 567',
+        serialNumber: '-2+3',
+        internalNotes: '@SUM(A1:A9) is what the customer wrote',
+        estimatedCost: 123_450,
+        currency: 'EUR',
+        assignedTechnicianId: w.technicians.tore,
+      }),
+    )
+  ).json();
+  plain = (
+    await manager.post(
+      '/service-orders',
+      orderInput({
+        title: 'Annual maintenance',
+        customerName: 'Ola Hansen',
+        serialNumber: 'INC-2020-00001',
+        scheduledDate: '2099-03-01',
+      }),
+    )
+  ).json();
+  plain = (await manager.put(`/service-orders/${plain.id}`, { version: 1, status: 'in_progress' })).json();
+  plain = (await manager.put(`/service-orders/${plain.id}`, { version: 2, status: 'completed' })).json();
+  await w.api(w.tokens.fjord).post('/service-orders', orderInput({ title: 'Fjord secret order' }));
+});
+afterAll(async () => w.ctx.close());
+
+async function download(token: string, query = '') {
+  const res = await w.api(token).get(`/service-orders/export${query}`);
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => rows.push(row));
+  const header = (rows[0]!.values as unknown[]).slice(1) as string[];
+  return { res, sheet, header, rows: rows.slice(1) };
+}
+
+const cellOf = (row: ExcelJS.Row, header: string[], name: string) => row.getCell(header.indexOf(name) + 1);
+
+describe('GET /api/service-orders/export', () => {
+  it('streams an .xlsx named for today, with the list columns', async () => {
+    const { res, header, rows } = await download(w.tokens.manager);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="service-orders-${todayIn('Europe/Oslo')}.xlsx"`,
+    );
+    expect(header).toEqual([
+      'Order number',
+      'Title',
+      'Status',
+      'Priority',
+      'Type',
+      'Customer name',
+      'Customer e-mail',
+      'Customer phone',
+      'Serial number',
+      'Technician',
+      'Scheduled date',
+      'Created',
+      'Completed',
+      'Estimated cost',
+    ]);
+    expect(rows.map((r) => cellOf(r, header, 'Order number').value)).toEqual([
+      plain.orderNumber,
+      risky.orderNumber,
+    ]);
+
+    const done = rows[0]!;
+    expect(cellOf(done, header, 'Status').value).toBe('Completed');
+    expect(cellOf(done, header, 'Type').value).toBe('Repair');
+    expect(cellOf(done, header, 'Scheduled date').value).toEqual(new Date('2099-03-01T00:00:00Z'));
+    const created = cellOf(done, header, 'Created').value as Date;
+    // Oslo wall-clock time: off from UTC by the zone's offset (1 or 2 hours).
+    const offsetHours = (created.getTime() - new Date(plain.createdAt).getTime()) / 3_600_000;
+    expect([1, 2]).toContain(Math.round(offsetHours));
+    expect(cellOf(done, header, 'Completed').value).toBeInstanceOf(Date);
+    expect(cellOf(done, header, 'Estimated cost').value).toBeNull();
+  });
+
+  it('neutralises text that a spreadsheet would run as a formula', async () => {
+    const { header, rows } = await download(w.tokens.manager);
+    const row = rows.find((r) => cellOf(r, header, 'Order number').value === risky.orderNumber)!;
+    expect(cellOf(row, header, 'Title').value).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(cellOf(row, header, 'Customer name').value).toBe("'+Kari Nordmann");
+    expect(cellOf(row, header, 'Customer phone').value).toBe("'+47 912 34 567");
+    expect(cellOf(row, header, 'Serial number').value).toBe("'-2+3");
+    expect(cellOf(row, header, 'Technician').value).toBe('Tore Nilsen');
+    for (const cell of row.model?.cells ?? []) expect(cell.formula).toBeUndefined();
+    const cost = cellOf(row, header, 'Estimated cost');
+    expect(cost.value).toBe(1234.5);
+    expect(cost.numFmt).toContain('EUR');
+  });
+
+  it('neutralise() covers = + - @ tab and carriage return, and nothing else', () => {
+    for (const v of ['=1+1', '+1', '-1', '@x', '\t=1', '\r=1']) expect(neutralise(v)).toBe(`'${v}`);
+    for (const v of ['Ola', '1-2', 'a=b', '', "'quoted"]) expect(neutralise(v)).toBe(v);
+  });
+
+  it('adds internal notes only for a manager who asks for them', async () => {
+    const asked = await download(w.tokens.manager, '?includeInternalNotes=true');
+    expect(asked.header.at(-1)).toBe('Internal notes');
+    const row = asked.rows.find((r) => cellOf(r, asked.header, 'Order number').value === risky.orderNumber)!;
+    expect(cellOf(row, asked.header, 'Internal notes').value).toBe("'@SUM(A1:A9) is what the customer wrote");
+
+    const notAsked = await download(w.tokens.manager);
+    expect(notAsked.header).not.toContain('Internal notes');
+    const technician = await download(w.tokens.tech, '?includeInternalNotes=true');
+    expect(technician.header).not.toContain('Internal notes');
+    const body = technician.rows.flatMap((r) => (r.values as unknown[]).map(String)).join('|');
+    expect(body).not.toContain('SUM(A1:A9)');
+  });
+
+  it("applies the list filters and never includes another partner's orders", async () => {
+    const completed = await download(w.tokens.manager, '?status=completed');
+    expect(completed.rows.map((r) => cellOf(r, completed.header, 'Order number').value)).toEqual([
+      plain.orderNumber,
+    ]);
+    const searched = await download(w.tokens.manager, '?search=nordmann&sortDirection=asc');
+    expect(searched.rows).toHaveLength(1);
+    const all = await download(w.tokens.manager);
+    expect(all.rows.flatMap((r) => (r.values as unknown[]).map(String)).join('|')).not.toContain(
+      'Fjord secret order',
+    );
+    const fjord = await download(w.tokens.fjord);
+    expect(fjord.rows.map((r) => cellOf(r, fjord.header, 'Title').value)).toEqual(['Fjord secret order']);
+  });
+
+  it('exports every row exactly once across batches, even with equal timestamps', async () => {
+    const total = 2345;
+    // Seven orders share each instant, with microseconds a JS Date cannot hold.
+    const rows = Array.from({ length: total }, (_, i) => ({
+      servicePartnerId: w.partners.nordic,
+      orderNumber: `SO-1999-${String(i + 1).padStart(6, '0')}`,
+      title: `Bulk order ${i + 1}`,
+      serviceType: 'repair' as const,
+      priority: 'normal' as const,
+      status: 'created' as const,
+      currency: 'NOK' as const,
+      serialNumber: `BULKEXP-${i + 1}`,
+      customerId: risky.customerId,
+      customerName: 'Bulk Kunde',
+      customerEmail: 'bulk@example.net',
+      checkpoints: risky.checkpoints,
+      createdAt: sql`timestamptz '2025-06-01 10:00:00.123456+00' - ${Math.floor(i / 7)} * interval '1 second'`,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await w.ctx.app.db.insert(serviceOrders).values(rows.slice(i, i + 500));
+    for (const direction of ['desc', 'asc']) {
+      const { header, rows: out } = await download(
+        w.tokens.manager,
+        `?search=BULKEXP-&sortDirection=${direction}`,
+      );
+      const serials = out.map((r) => cellOf(r, header, 'Serial number').text);
+      expect(serials).toHaveLength(total);
+      expect(new Set(serials).size).toBe(total);
+      const firstGroup = direction === 'desc' ? serials.slice(0, 7) : serials.slice(-7);
+      // Newest instant (i = 0..6) first when descending, last when ascending.
+      expect(firstGroup.sort()).toEqual([
+        'BULKEXP-1',
+        'BULKEXP-2',
+        'BULKEXP-3',
+        'BULKEXP-4',
+        'BULKEXP-5',
+        'BULKEXP-6',
+        'BULKEXP-7',
+      ]);
+    }
+  });
+
+  it('stops cleanly when the client hangs up mid-download', async () => {
+    const address = await w.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${address}/api/service-orders/export`,
+        { headers: { authorization: `Bearer ${w.tokens.manager}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            setTimeout(resolve, 300);
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    // Vitest fails the run on any unhandled error; the server must also still answer.
+    const next = await fetch(`${address}/api/service-orders/stats`, {
+      headers: { authorization: `Bearer ${w.tokens.manager}` },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('validates its filters', async () => {
+    const res = await w.api(w.tokens.manager).get('/service-orders/export?status=nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});

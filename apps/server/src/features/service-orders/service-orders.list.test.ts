@@ -1,0 +1,305 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ServiceOrder,
+  ServiceOrderListItem,
+  ServiceOrderStats,
+} from '@service-portal/shared/service-orders';
+import { serviceOrders } from '../../db/schema/service-orders.ts';
+import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
+
+let w: OrdersWorld;
+const orders: Record<string, ServiceOrder> = {};
+
+const manager = () => w.api(w.tokens.manager);
+
+/**
+ * A known book of six Nordic orders (and one Fjord order that must never show):
+ *   a  repair/high,      created      Ingrid Johansen  +47 912 34 567  INC-2021-04821
+ *   b  maintenance/low,  scheduled    Lars Olsen                        GAS-2019-00007   (Kari)
+ *   c  repair/normal,    in_progress  Ingrid Johansen (same customer as a)               (Kari)
+ *   d  warranty/critical completed   Nora Berg        +47 400 11 222
+ *   e  repair/normal,    completed    Per Dahl
+ *   f  maintenance/normal cancelled   Ola Vik
+ */
+beforeAll(async () => {
+  w = await createOrdersWorld();
+  const create = async (key: string, body: Parameters<typeof orderInput>[0], ...steps: string[]) => {
+    const res = await manager().post('/service-orders', orderInput(body));
+    expect(res.statusCode, res.body).toBe(201);
+    let order = res.json<ServiceOrder>();
+    for (const status of steps) {
+      const next = await manager().put(`/service-orders/${order.id}`, { version: order.version, status });
+      expect(next.statusCode, next.body).toBe(200);
+      order = next.json();
+    }
+    orders[key] = order;
+  };
+  await create('a', {
+    title: 'Heater element failure',
+    priority: 'high',
+    customerName: 'Ingrid Johansen',
+    customerEmail: 'ingrid.johansen@example.net',
+    customerPhone: '+47 912 34 567',
+    serialNumber: 'INC-2021-04821',
+  });
+  await create(
+    'b',
+    {
+      title: 'Annual maintenance',
+      serviceType: 'maintenance',
+      priority: 'low',
+      customerName: 'Lars Olsen',
+      customerEmail: 'lars.olsen@example.org',
+      serialNumber: 'GAS-2019-00007',
+      assignedTechnicianId: w.technicians.kari,
+    },
+    'scheduled',
+  );
+  await create(
+    'c',
+    {
+      title: 'Main fan makes a grinding noise',
+      customerName: 'Ingrid Johansen',
+      customerEmail: 'ingrid.johansen@example.net',
+      assignedTechnicianId: w.technicians.kari,
+    },
+    'in_progress',
+  );
+  await create(
+    'd',
+    {
+      title: 'Warranty: control panel dead',
+      serviceType: 'warranty',
+      priority: 'critical',
+      customerName: 'Nora Berg',
+      customerEmail: 'nora.berg@example.com',
+      customerPhone: '+47 400 11 222',
+    },
+    'in_progress',
+    'completed',
+  );
+  await create(
+    'e',
+    { title: 'Burner does not ignite', customerName: 'Per Dahl', customerEmail: 'per.dahl@example.net' },
+    'in_progress',
+    'completed',
+  );
+  await create(
+    'f',
+    {
+      title: 'Cleaning and inspection',
+      serviceType: 'maintenance',
+      customerName: 'Ola Vik',
+      customerEmail: 'ola.vik@example.net',
+    },
+    'cancelled',
+  );
+  const fjord = await w.api(w.tokens.fjord).post(
+    '/service-orders',
+    orderInput({
+      title: 'Heater element failure',
+      customerName: 'Ingrid Johansen',
+      customerEmail: 'ingrid.johansen@example.net',
+      serialNumber: 'INC-2021-04821',
+    }),
+  );
+  expect(fjord.statusCode).toBe(201);
+
+  // Known ages: one order a minute apart, so sorting is certain; d and e resolved in 10 and 30 hours.
+  const base = Date.now() - 10 * 24 * 60 * 60_000;
+  for (const [i, key] of ['a', 'b', 'c', 'd', 'e', 'f'].entries()) {
+    await w.ctx.app.db
+      .update(serviceOrders)
+      .set({ createdAt: new Date(base + i * 60_000) })
+      .where(eq(serviceOrders.id, orders[key]!.id));
+  }
+  await w.ctx.app.db
+    .update(serviceOrders)
+    .set({ completedAt: sql`created_at + interval '10 hours'` })
+    .where(eq(serviceOrders.id, orders.d!.id));
+  await w.ctx.app.db
+    .update(serviceOrders)
+    .set({ completedAt: sql`created_at + interval '30 hours'` })
+    .where(eq(serviceOrders.id, orders.e!.id));
+});
+afterAll(async () => w.ctx.close());
+
+const keysOf = (items: ServiceOrderListItem[]) =>
+  items.map((i) => Object.entries(orders).find(([, o]) => o.id === i.id)?.[0] ?? `?${i.orderNumber}`);
+
+async function list(query = '') {
+  const res = await manager().get(`/service-orders${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ items: ServiceOrderListItem[]; total: number; page: number; pageSize: number }>();
+}
+
+describe('GET /api/service-orders', () => {
+  it("lists the partner's orders newest first, with list fields only", async () => {
+    const body = await list();
+    expect(body).toMatchObject({ total: 6, page: 1, pageSize: 20 });
+    expect(keysOf(body.items)).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
+    const b = body.items.find((i) => i.id === orders.b!.id)!;
+    expect(b).toMatchObject({
+      orderNumber: orders.b!.orderNumber,
+      status: 'scheduled',
+      assignedTechnicianName: 'Kari Haugen',
+      customerName: 'Lars Olsen',
+    });
+    expect(Object.keys(b).sort()).toEqual(
+      [
+        'assignedTechnicianId',
+        'assignedTechnicianName',
+        'completedAt',
+        'createdAt',
+        'customerEmail',
+        'customerId',
+        'customerName',
+        'customerPhone',
+        'id',
+        'orderNumber',
+        'priority',
+        'scheduledDate',
+        'serialNumber',
+        'serviceType',
+        'status',
+        'title',
+        'updatedAt',
+        'version',
+      ].sort(),
+    );
+  });
+
+  it('pages and sorts oldest first on request', async () => {
+    const page2 = await list('?page=2&pageSize=4&sortDirection=asc');
+    expect(page2).toMatchObject({ total: 6, page: 2, pageSize: 4 });
+    expect(keysOf(page2.items)).toEqual(['e', 'f']);
+    expect((await manager().get('/service-orders?pageSize=101')).statusCode).toBe(400);
+    expect((await manager().get('/service-orders?page=0')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['order number', () => orders.c!.orderNumber, ['c']],
+    ['part of a customer name, any case', () => 'johANSEN', ['c', 'a']],
+    ['e-mail', () => 'nora.berg@', ['d']],
+    ['phone', () => '912 34', ['a']],
+    ['serial number', () => 'gas-2019', ['b']],
+    ['a LIKE wildcard, taken literally', () => '%', []],
+  ])('searches by %s', async (_name, text, expected) => {
+    expect(keysOf((await list(`?search=${encodeURIComponent(text())}`)).items)).toEqual(expected);
+  });
+
+  it('filters by status, priority, type, customer e-mail, customer and technician', async () => {
+    expect(keysOf((await list('?status=completed,cancelled')).items)).toEqual(['f', 'e', 'd']);
+    expect(keysOf((await list('?priority=high,critical')).items)).toEqual(['d', 'a']);
+    expect(keysOf((await list('?serviceType=maintenance')).items)).toEqual(['f', 'b']);
+    expect(keysOf((await list('?customerEmail=INGRID.johansen')).items)).toEqual(['c', 'a']);
+    expect(keysOf((await list(`?customerId=${orders.a!.customerId}`)).items)).toEqual(['c', 'a']);
+    expect(keysOf((await list(`?assignedTechnicianId=${w.technicians.kari}`)).items)).toEqual(['c', 'b']);
+    expect(keysOf((await list('?status=completed&priority=critical')).items)).toEqual(['d']);
+    const bad = await manager().get('/service-orders?status=finished');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
+  });
+
+  it('accepts includeCommunications but sends no communications yet', async () => {
+    const body = await list('?includeCommunications=true');
+    expect(body.total).toBe(6);
+    expect(body.items[0]).not.toHaveProperty('communications');
+  });
+});
+
+describe('POST /api/service-orders/search', () => {
+  async function search(body: Record<string, unknown>) {
+    const res = await manager().post('/service-orders/search', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: ServiceOrderListItem[]; total: number; page: number; pageSize: number }>();
+  }
+
+  it('combines the fields of the search screen', async () => {
+    expect(keysOf((await search({ customerName: 'ingrid' })).items)).toEqual(['c', 'a']);
+    expect(keysOf((await search({ customerName: 'ingrid', status: ['created'] })).items)).toEqual(['a']);
+    expect(keysOf((await search({ orderNumber: orders.e!.orderNumber.slice(-6) })).items)).toEqual(['e']);
+    expect(keysOf((await search({ email: 'example.org' })).items)).toEqual(['b']);
+    expect(keysOf((await search({ phone: '40011222' })).items)).toEqual(['d']);
+    expect(keysOf((await search({ phone: '+47 400' })).items)).toEqual(['d']);
+    expect(keysOf((await search({ serialNumber: 'INC-2021' })).items)).toEqual(['a']);
+    expect(keysOf((await search({ priority: ['low', 'critical'], sortDirection: 'asc' })).items)).toEqual([
+      'b',
+      'd',
+    ]);
+  });
+
+  it('pages', async () => {
+    const body = await search({ page: 2, pageSize: 5 });
+    expect(body).toMatchObject({ total: 6, page: 2, pageSize: 5 });
+    expect(keysOf(body.items)).toEqual(['a']);
+    expect((await manager().post('/service-orders/search', { status: ['nope'] })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/service-orders/global-search', () => {
+  it('finds up to `limit` orders by any of the texts', async () => {
+    const res = await manager().post('/service-orders/global-search', { query: 'johansen' });
+    expect(res.statusCode).toBe(200);
+    expect(keysOf(res.json())).toEqual(['c', 'a']);
+    const limited = await manager().post('/service-orders/global-search', { query: 'SO-', limit: 2 });
+    expect(keysOf(limited.json())).toEqual(['f', 'e']);
+  });
+
+  it('needs at least two characters', async () => {
+    const res = await manager().post('/service-orders/global-search', { query: 'j' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('query');
+  });
+});
+
+describe('GET /api/service-orders/stats', () => {
+  it('adds up the known book', async () => {
+    const res = await manager().get('/service-orders/stats');
+    expect(res.statusCode).toBe(200);
+    const stats = res.json<ServiceOrderStats>();
+    expect(stats).toEqual({
+      total: 6,
+      byStatus: {
+        created: 1,
+        scheduled: 1,
+        in_progress: 1,
+        waiting_for_parts: 0,
+        ready_for_pickup: 0,
+        completed: 2,
+        cancelled: 1,
+        on_hold: 0,
+      },
+      byPriority: { low: 1, normal: 3, high: 1, critical: 1 },
+      byServiceType: { repair: 3, maintenance: 2, warranty: 1 },
+      waitingForService: 2,
+      open: 3,
+      completedLast30Days: 2,
+      createdLast30Days: 6,
+      completionRate: 2 / 5,
+      averageResolutionHours: 20,
+    });
+  });
+
+  it('counts windows of 30 days and has no average without completed orders', async () => {
+    await w.ctx.app.db
+      .update(serviceOrders)
+      .set({ createdAt: sql`now() - interval '40 days'`, completedAt: sql`now() - interval '35 days'` })
+      .where(inArray(serviceOrders.id, [orders.d!.id]));
+    const stats = (await manager().get('/service-orders/stats')).json<ServiceOrderStats>();
+    expect(stats).toMatchObject({
+      completedLast30Days: 1,
+      createdLast30Days: 5,
+      averageResolutionHours: (5 * 24 + 30) / 2,
+    });
+    const fjord = (await w.api(w.tokens.fjord).get('/service-orders/stats')).json<ServiceOrderStats>();
+    expect(fjord).toMatchObject({
+      total: 1,
+      completionRate: 0,
+      averageResolutionHours: null,
+      open: 1,
+      waitingForService: 1,
+    });
+  });
+});

@@ -1,0 +1,748 @@
+import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  Checkpoints,
+  Priority,
+  ServiceOrder,
+  ServiceOrderListItem,
+  ServiceOrderStatus,
+  ServiceType,
+  SparePart,
+  SparePartInput,
+  StatusHistoryEntry,
+} from '@service-portal/shared/service-orders';
+import type { Currency } from '@service-portal/shared/limits';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { servicePartners } from '../../db/schema/partners.ts';
+import {
+  orderNumberCounters,
+  serviceOrders,
+  serviceOrderSpareParts,
+  serviceOrderStatusHistory,
+} from '../../db/schema/service-orders.ts';
+import { technicians } from '../../db/schema/technicians.ts';
+import { users } from '../../db/schema/users.ts';
+import { warehouseLocations } from '../../db/schema/warehouse-locations.ts';
+import { scoped, type TenantScope } from '../../db/tenant.ts';
+
+// Display names (technician, warehouse location, users) are joined here rather than asked of the
+// other features' services: they are read-only labels, and one joined query per page beats a
+// round trip per feature. Rules about those records (assignable, usable) go through their services.
+
+/** Filters shared by the list, the export and the search endpoints. */
+export interface OrderFilters {
+  /** One text over order number, customer name, e-mail, phone and serial number. */
+  text?: string | undefined;
+  customerName?: string | undefined;
+  orderNumber?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  serialNumber?: string | undefined;
+  status?: readonly ServiceOrderStatus[] | undefined;
+  priority?: readonly Priority[] | undefined;
+  serviceType?: readonly ServiceType[] | undefined;
+  customerId?: string | undefined;
+  assignedTechnicianId?: string | undefined;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface OrderValues {
+  title: string;
+  serviceType: ServiceType;
+  priority: Priority;
+  description: string | null;
+  serialNumber: string | null;
+  relatedProductId: string | null;
+  estimatedCost: number | null;
+  currency: Currency;
+  scheduledDate: string | null;
+  assignedTechnicianId: string | null;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  customerAddress: string | null;
+  internalNotes: string | null;
+  warehouseLocationId: string | null;
+  completionNotes: string | null;
+  checkpoints: Checkpoints;
+}
+
+/** The columns a PUT may change; `completedAt` is 'now' or null when the status says so. */
+export type OrderChanges = Partial<OrderValues> & { status?: ServiceOrderStatus; completedAt?: 'now' | null };
+
+export interface HistoryEntry {
+  orderId: string;
+  fromStatus: ServiceOrderStatus | null;
+  toStatus: ServiceOrderStatus;
+  changedBy: string | null;
+  note?: string | null;
+}
+
+export interface ExportRow {
+  orderNumber: string;
+  title: string;
+  status: ServiceOrderStatus;
+  priority: Priority;
+  serviceType: ServiceType;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  serialNumber: string | null;
+  technicianName: string | null;
+  scheduledDate: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  estimatedCost: number | null;
+  currency: Currency;
+  internalNotes: string | null;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+const contains = (value: string) => `%${escapeLike(value)}%`;
+
+const personName = (first: PgColumn, last: PgColumn) => sql<string | null>`${first} || ' ' || ${last}`;
+const technicianName = personName(technicians.firstName, technicians.lastName);
+const userName = personName(users.firstName, users.lastName);
+
+const o = serviceOrders;
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+const listColumns = {
+  id: o.id,
+  orderNumber: o.orderNumber,
+  title: o.title,
+  serviceType: o.serviceType,
+  priority: o.priority,
+  status: o.status,
+  customerId: o.customerId,
+  customerName: o.customerName,
+  customerEmail: o.customerEmail,
+  customerPhone: o.customerPhone,
+  serialNumber: o.serialNumber,
+  scheduledDate: o.scheduledDate,
+  assignedTechnicianId: o.assignedTechnicianId,
+  assignedTechnicianName: technicianName,
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+  completedAt: o.completedAt,
+  version: o.version,
+};
+
+function toListItem<T extends { createdAt: Date; updatedAt: Date; completedAt: Date | null }>(row: T) {
+  return {
+    ...row,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    completedAt: isoOrNull(row.completedAt),
+  };
+}
+
+const sparePartColumns = {
+  id: serviceOrderSpareParts.id,
+  serviceOrderId: serviceOrderSpareParts.serviceOrderId,
+  partNumber: serviceOrderSpareParts.partNumber,
+  partName: serviceOrderSpareParts.partName,
+  quantity: serviceOrderSpareParts.quantity,
+  unitCost: serviceOrderSpareParts.unitCostMinor,
+  currency: serviceOrderSpareParts.currency,
+  supplier: serviceOrderSpareParts.supplier,
+  notes: serviceOrderSpareParts.notes,
+  createdAt: serviceOrderSpareParts.createdAt,
+  updatedAt: serviceOrderSpareParts.updatedAt,
+  version: serviceOrderSpareParts.version,
+};
+
+function toSparePart<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
+  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
+function sparePartValues(
+  scope: TenantScope,
+  orderId: string,
+  line: SparePartInputParsed,
+  position: number | SQL,
+) {
+  return {
+    servicePartnerId: scope.partnerId,
+    serviceOrderId: orderId,
+    position,
+    partNumber: line.partNumber,
+    partName: line.partName,
+    quantity: line.quantity,
+    unitCostMinor: line.unitCost,
+    currency: line.currency,
+    supplier: line.supplier ?? null,
+    notes: line.notes ?? null,
+  };
+}
+
+/** A spare-part line after the shared schema parsed it. */
+export type SparePartInputParsed = Omit<SparePartInput, 'supplier' | 'notes'> & {
+  supplier?: string | null | undefined;
+  notes?: string | null | undefined;
+};
+
+/** Wire names to column names: the one field whose name differs is the money field. */
+function orderColumns<T extends { estimatedCost?: number | null }>(values: T) {
+  const { estimatedCost, ...rest } = values;
+  return { ...rest, ...(estimatedCost !== undefined ? { estimatedCostMinor: estimatedCost } : {}) };
+}
+
+export function createServiceOrdersRepository(db: Db) {
+  async function listSpareParts(scope: TenantScope, orderId: string, tx: Db = db): Promise<SparePart[]> {
+    const rows = await tx
+      .select(sparePartColumns)
+      .from(serviceOrderSpareParts)
+      .where(scoped(serviceOrderSpareParts, scope, eq(serviceOrderSpareParts.serviceOrderId, orderId)))
+      .orderBy(
+        asc(serviceOrderSpareParts.position),
+        asc(serviceOrderSpareParts.createdAt),
+        asc(serviceOrderSpareParts.id),
+      );
+    return rows.map(toSparePart);
+  }
+
+  function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | undefined)[] {
+    const conditions: (SQL | undefined)[] = [];
+    if (f.text) {
+      // The expressions of service_orders_search_trgm_idx, one arm per column joined by UNION ALL:
+      // PostgreSQL's planner turns `partner AND (a OR b OR c OR d OR e)` into a scan of every
+      // partner row, while each arm alone is a trigram index scan (≈ 5× faster at 60k orders).
+      const like = contains(f.text);
+      const arm = (column: SQL | PgColumn) =>
+        db
+          .select({ id: o.id })
+          .from(o)
+          .where(scoped(o, scope, ilike(column, like)));
+      conditions.push(
+        inArray(
+          o.id,
+          unionAll(
+            arm(o.orderNumber),
+            arm(o.customerName),
+            arm(o.customerEmail),
+            arm(sql`coalesce(${o.customerPhone}, '')`),
+            arm(sql`coalesce(${o.serialNumber}, '')`),
+          ),
+        ),
+      );
+    }
+    if (f.customerName) conditions.push(ilike(o.customerName, contains(f.customerName)));
+    if (f.orderNumber) conditions.push(ilike(o.orderNumber, contains(f.orderNumber)));
+    if (f.email) conditions.push(ilike(o.customerEmail, contains(f.email)));
+    if (f.serialNumber)
+      conditions.push(ilike(sql`coalesce(${o.serialNumber}, '')`, contains(f.serialNumber)));
+    if (f.phone) {
+      // "912 34 567" should find "+47 912 34 567": compare digits too when the text has any.
+      const digits = f.phone.replace(/\D/g, '');
+      const asTyped = ilike(sql`coalesce(${o.customerPhone}, '')`, contains(f.phone));
+      conditions.push(
+        digits.length > 0
+          ? or(
+              asTyped,
+              sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g') like ${contains(digits)}`,
+            )
+          : asTyped,
+      );
+    }
+    if (f.status?.length) conditions.push(inArray(o.status, [...f.status]));
+    if (f.priority?.length) conditions.push(inArray(o.priority, [...f.priority]));
+    if (f.serviceType?.length) conditions.push(inArray(o.serviceType, [...f.serviceType]));
+    if (f.customerId) conditions.push(eq(o.customerId, f.customerId));
+    if (f.assignedTechnicianId) conditions.push(eq(o.assignedTechnicianId, f.assignedTechnicianId));
+    return conditions;
+  }
+
+  const sortBy = (direction: SortDirection) =>
+    direction === 'asc' ? [asc(o.createdAt), asc(o.id)] : [desc(o.createdAt), desc(o.id)];
+
+  /** One batch of the export after the keyset `after`; the key is created_at as text (see below). */
+  async function exportBatch(
+    scope: TenantScope,
+    filters: OrderFilters,
+    sortDirection: SortDirection,
+    after: { key: string; id: string } | null,
+    limit: number,
+  ): Promise<(ExportRow & { id: string; key: string })[]> {
+    // The key travels as text: a JS Date has milliseconds, the column microseconds.
+    const keyset: SQL | undefined = after
+      ? sortDirection === 'asc'
+        ? sql`(${o.createdAt}, ${o.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
+        : sql`(${o.createdAt}, ${o.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    return db
+      .select({
+        id: o.id,
+        key: sql<string>`${o.createdAt}::text`,
+        orderNumber: o.orderNumber,
+        title: o.title,
+        status: o.status,
+        priority: o.priority,
+        serviceType: o.serviceType,
+        customerName: o.customerName,
+        customerEmail: o.customerEmail,
+        customerPhone: o.customerPhone,
+        serialNumber: o.serialNumber,
+        technicianName,
+        scheduledDate: o.scheduledDate,
+        createdAt: o.createdAt,
+        completedAt: o.completedAt,
+        estimatedCost: o.estimatedCostMinor,
+        currency: o.currency,
+        internalNotes: o.internalNotes,
+      })
+      .from(o)
+      .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+      .where(scoped(o, scope, ...filterConditions(scope, filters), keyset))
+      .orderBy(...sortBy(sortDirection))
+      .limit(limit);
+  }
+
+  return {
+    /** Runs `fn` in one transaction; every query inside must use the `tx` it is given. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    async partnerTimeZone(scope: TenantScope): Promise<string> {
+      const rows = await db
+        .select({ timeZone: servicePartners.timeZone })
+        .from(servicePartners)
+        .where(eq(servicePartners.id, scope.partnerId))
+        .limit(1);
+      return rows[0]?.timeZone ?? 'Europe/Oslo';
+    },
+
+    async list(
+      scope: TenantScope,
+      filters: OrderFilters,
+      page: { page: number; pageSize: number; sortDirection: SortDirection },
+    ): Promise<{ items: ServiceOrderListItem[]; total: number }> {
+      const where = scoped(o, scope, ...filterConditions(scope, filters));
+      const [rows, totals] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(o)
+          .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+          .where(where)
+          .orderBy(...sortBy(page.sortDirection))
+          .limit(page.pageSize)
+          .offset((page.page - 1) * page.pageSize),
+        db.select({ n: count() }).from(o).where(where),
+      ]);
+      return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
+    },
+
+    async get(scope: TenantScope, id: string, tx: Db = db): Promise<ServiceOrder | null> {
+      const rows = await tx
+        .select({
+          order: o,
+          assignedTechnicianName: technicianName,
+          warehouseLocationName: warehouseLocations.name,
+          createdByName: userName,
+        })
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .leftJoin(warehouseLocations, eq(warehouseLocations.id, o.warehouseLocationId))
+        .leftJoin(users, eq(users.id, o.createdBy))
+        .where(scoped(o, scope, eq(o.id, id)))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      const parts = await listSpareParts(scope, id, tx);
+      const history = await tx
+        .select({
+          id: serviceOrderStatusHistory.id,
+          fromStatus: serviceOrderStatusHistory.fromStatus,
+          toStatus: serviceOrderStatusHistory.toStatus,
+          changedBy: serviceOrderStatusHistory.changedBy,
+          changedByName: userName,
+          changedAt: serviceOrderStatusHistory.changedAt,
+          note: serviceOrderStatusHistory.note,
+        })
+        .from(serviceOrderStatusHistory)
+        .leftJoin(users, eq(users.id, serviceOrderStatusHistory.changedBy))
+        .where(scoped(serviceOrderStatusHistory, scope, eq(serviceOrderStatusHistory.serviceOrderId, id)))
+        .orderBy(asc(serviceOrderStatusHistory.changedAt), asc(serviceOrderStatusHistory.id));
+      const { order } = row;
+      return {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        title: order.title,
+        serviceType: order.serviceType,
+        priority: order.priority,
+        status: order.status,
+        description: order.description,
+        serialNumber: order.serialNumber,
+        relatedProductId: order.relatedProductId,
+        estimatedCost: order.estimatedCostMinor,
+        currency: order.currency,
+        scheduledDate: order.scheduledDate,
+        assignedTechnicianId: order.assignedTechnicianId,
+        assignedTechnicianName: row.assignedTechnicianName,
+        customerId: order.customerId,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        customerPhone: order.customerPhone,
+        customerAddress: order.customerAddress,
+        internalNotes: order.internalNotes,
+        warehouseLocationId: order.warehouseLocationId,
+        warehouseLocationName: row.warehouseLocationName,
+        completionNotes: order.completionNotes,
+        checkpoints: order.checkpoints,
+        spareParts: parts,
+        statusHistory: history.map((h): StatusHistoryEntry => ({ ...h, changedAt: iso(h.changedAt) })),
+        createdAt: iso(order.createdAt),
+        updatedAt: iso(order.updatedAt),
+        completedAt: isoOrNull(order.completedAt),
+        createdBy: order.createdBy,
+        createdByName: row.createdByName,
+        version: order.version,
+      };
+    },
+
+    /** The fields the update rules compare against. */
+    async findState(scope: TenantScope, id: string) {
+      const rows = await db
+        .select({
+          id: o.id,
+          orderNumber: o.orderNumber,
+          status: o.status,
+          version: o.version,
+          scheduledDate: o.scheduledDate,
+          assignedTechnicianId: o.assignedTechnicianId,
+          warehouseLocationId: o.warehouseLocationId,
+          customerId: o.customerId,
+          customerName: o.customerName,
+          customerEmail: o.customerEmail,
+          customerPhone: o.customerPhone,
+          customerAddress: o.customerAddress,
+        })
+        .from(o)
+        .where(scoped(o, scope, eq(o.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async exists(scope: TenantScope, id: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: o.id })
+        .from(o)
+        .where(scoped(o, scope, eq(o.id, id)))
+        .limit(1);
+      return rows.length === 1;
+    },
+
+    /**
+     * The next order number of the partner and year. The upsert takes the counter row's lock
+     * until the transaction ends, so concurrent creates queue here, and a rolled-back create gives
+     * its number back: no gaps, no duplicates.
+     */
+    async nextOrderSequence(scope: TenantScope, year: number, tx: Db): Promise<number> {
+      const [row] = await tx
+        .insert(orderNumberCounters)
+        .values({ servicePartnerId: scope.partnerId, year, lastValue: 1 })
+        .onConflictDoUpdate({
+          target: [orderNumberCounters.servicePartnerId, orderNumberCounters.year],
+          set: { lastValue: sql`${orderNumberCounters.lastValue} + 1` },
+        })
+        .returning({ lastValue: orderNumberCounters.lastValue });
+      if (!row) throw new Error('order number counter returned nothing');
+      return row.lastValue;
+    },
+
+    async insert(
+      scope: TenantScope,
+      values: OrderValues & { orderNumber: string; status: ServiceOrderStatus; createdBy: string | null },
+      tx: Db,
+    ): Promise<string> {
+      const [row] = await tx
+        .insert(o)
+        .values({ ...orderColumns(values), servicePartnerId: scope.partnerId })
+        .returning({ id: o.id });
+      if (!row) throw new Error('service order insert returned nothing');
+      return row.id;
+    },
+
+    /**
+     * Applies the changes only if the stored version is still `version`, bumping it. The row lock
+     * this takes makes a concurrent update with the same version wait, then miss.
+     */
+    async updateIfVersion(
+      scope: TenantScope,
+      id: string,
+      version: number,
+      changes: OrderChanges,
+      tx: Db,
+    ): Promise<boolean> {
+      const { completedAt, ...rest } = changes;
+      const rows = await tx
+        .update(o)
+        .set({
+          ...orderColumns(rest),
+          ...(completedAt !== undefined ? { completedAt: completedAt === 'now' ? sql`now()` : null } : {}),
+          version: sql`${o.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(scoped(o, scope, eq(o.id, id), eq(o.version, version)))
+        .returning({ id: o.id });
+      return rows.length === 1;
+    },
+
+    async delete(scope: TenantScope, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(o)
+        .where(scoped(o, scope, eq(o.id, id)))
+        .returning({ id: o.id });
+      return rows.length === 1;
+    },
+
+    async insertHistory(scope: TenantScope, entries: HistoryEntry[], tx: Db): Promise<void> {
+      if (entries.length === 0) return;
+      await tx.insert(serviceOrderStatusHistory).values(
+        entries.map((e) => ({
+          servicePartnerId: scope.partnerId,
+          serviceOrderId: e.orderId,
+          fromStatus: e.fromStatus,
+          toStatus: e.toStatus,
+          changedBy: e.changedBy,
+          note: e.note ?? null,
+        })),
+      );
+    },
+
+    // --- bulk ---------------------------------------------------------------------------------
+
+    /** Locks the partner's orders among `ids` (in id order, so concurrent bulk calls cannot deadlock). */
+    async lockForBulk(scope: TenantScope, ids: string[], tx: Db) {
+      return tx
+        .select({
+          id: o.id,
+          orderNumber: o.orderNumber,
+          status: o.status,
+          assignedTechnicianId: o.assignedTechnicianId,
+        })
+        .from(o)
+        .where(scoped(o, scope, inArray(o.id, ids)))
+        .orderBy(asc(o.id))
+        .for('update');
+    },
+
+    async bulkSetStatus(
+      scope: TenantScope,
+      ids: string[],
+      status: ServiceOrderStatus,
+      completionNotes: string | null,
+      tx: Db,
+    ): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await tx
+        .update(o)
+        .set({
+          status,
+          completedAt: status === 'completed' ? sql`now()` : null,
+          ...(status === 'completed' && completionNotes ? { completionNotes } : {}),
+          version: sql`${o.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(scoped(o, scope, inArray(o.id, ids)))
+        .returning({ id: o.id });
+      return rows.length;
+    },
+
+    async bulkAssignTechnician(
+      scope: TenantScope,
+      ids: string[],
+      technicianId: string | null,
+      tx: Db,
+    ): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await tx
+        .update(o)
+        .set({ assignedTechnicianId: technicianId, version: sql`${o.version} + 1`, updatedAt: sql`now()` })
+        .where(scoped(o, scope, inArray(o.id, ids)))
+        .returning({ id: o.id });
+      return rows.length;
+    },
+
+    // --- read models ----------------------------------------------------------------------------
+
+    async globalSearch(scope: TenantScope, text: string, limit: number): Promise<ServiceOrderListItem[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .where(scoped(o, scope, ...filterConditions(scope, { text })))
+        .orderBy(desc(o.createdAt), desc(o.id))
+        .limit(limit);
+      return rows.map(toListItem);
+    },
+
+    /** Counts per status × priority × type in one grouped query; the service folds them. */
+    async countsByGroup(scope: TenantScope) {
+      return db
+        .select({ status: o.status, priority: o.priority, serviceType: o.serviceType, n: count() })
+        .from(o)
+        .where(scoped(o, scope))
+        .groupBy(o.status, o.priority, o.serviceType);
+    },
+
+    async windowStats(scope: TenantScope, since: Date) {
+      const sinceSql = sql`${since.toISOString()}::timestamptz`;
+      const [row] = await db
+        .select({
+          completedSince: sql<number>`(count(*) filter (where ${o.status} = 'completed' and ${o.completedAt} >= ${sinceSql}))::int`,
+          createdSince: sql<number>`(count(*) filter (where ${o.createdAt} >= ${sinceSql}))::int`,
+          avgResolutionSeconds: sql<
+            string | number | null
+          >`avg(extract(epoch from (${o.completedAt} - ${o.createdAt}))) filter (where ${o.status} = 'completed' and ${o.completedAt} is not null)`,
+        })
+        .from(o)
+        .where(scoped(o, scope));
+      return {
+        completedSince: Number(row?.completedSince ?? 0),
+        createdSince: Number(row?.createdSince ?? 0),
+        avgResolutionSeconds: row?.avgResolutionSeconds == null ? null : Number(row.avgResolutionSeconds),
+      };
+    },
+
+    /**
+     * The filtered orders in keyset batches (created_at, id): memory stays at one batch however
+     * many rows match. A SQL cursor would hold a transaction open for the whole download, and on
+     * PGlite (one connection) that would stall every other request until the client finished.
+     */
+    async *exportBatches(
+      scope: TenantScope,
+      filters: OrderFilters,
+      sortDirection: SortDirection,
+      batchSize = 1000,
+    ): AsyncGenerator<ExportRow[]> {
+      let after: { key: string; id: string } | null = null;
+      for (;;) {
+        const rows = await exportBatch(scope, filters, sortDirection, after, batchSize);
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < batchSize || !last) return;
+        after = { key: last.key, id: last.id };
+      }
+    },
+
+    // --- spare parts ----------------------------------------------------------------------------
+
+    listSpareParts,
+
+    async getSparePart(
+      scope: TenantScope,
+      orderId: string,
+      partId: string,
+      tx: Db = db,
+    ): Promise<SparePart | null> {
+      const rows = await tx
+        .select(sparePartColumns)
+        .from(serviceOrderSpareParts)
+        .where(
+          scoped(
+            serviceOrderSpareParts,
+            scope,
+            eq(serviceOrderSpareParts.serviceOrderId, orderId),
+            eq(serviceOrderSpareParts.id, partId),
+          ),
+        )
+        .limit(1);
+      return rows[0] ? toSparePart(rows[0]) : null;
+    },
+
+    async replaceSpareParts(
+      scope: TenantScope,
+      orderId: string,
+      lines: SparePartInputParsed[],
+      tx: Db,
+    ): Promise<void> {
+      await tx
+        .delete(serviceOrderSpareParts)
+        .where(scoped(serviceOrderSpareParts, scope, eq(serviceOrderSpareParts.serviceOrderId, orderId)));
+      if (lines.length === 0) return;
+      await tx
+        .insert(serviceOrderSpareParts)
+        .values(lines.map((line, i) => sparePartValues(scope, orderId, line, i)));
+    },
+
+    async addSparePart(
+      scope: TenantScope,
+      orderId: string,
+      line: SparePartInputParsed,
+      tx: Db,
+    ): Promise<SparePart> {
+      const position = sql`(select coalesce(max(${serviceOrderSpareParts.position}), -1) + 1 from ${serviceOrderSpareParts} where ${serviceOrderSpareParts.serviceOrderId} = ${orderId})`;
+      const [row] = await tx
+        .insert(serviceOrderSpareParts)
+        .values(sparePartValues(scope, orderId, line, position))
+        .returning(sparePartColumns);
+      if (!row) throw new Error('spare part insert returned nothing');
+      return toSparePart(row);
+    },
+
+    async updateSparePartIfVersion(
+      scope: TenantScope,
+      orderId: string,
+      partId: string,
+      version: number,
+      line: SparePartInputParsed,
+      tx: Db,
+    ): Promise<SparePart | null> {
+      const {
+        servicePartnerId: _p,
+        serviceOrderId: _o,
+        position: _pos,
+        ...values
+      } = sparePartValues(scope, orderId, line, 0);
+      const [row] = await tx
+        .update(serviceOrderSpareParts)
+        .set({ ...values, version: sql`${serviceOrderSpareParts.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          scoped(
+            serviceOrderSpareParts,
+            scope,
+            eq(serviceOrderSpareParts.serviceOrderId, orderId),
+            eq(serviceOrderSpareParts.id, partId),
+            eq(serviceOrderSpareParts.version, version),
+          ),
+        )
+        .returning(sparePartColumns);
+      return row ? toSparePart(row) : null;
+    },
+
+    async deleteSparePart(scope: TenantScope, orderId: string, partId: string, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .delete(serviceOrderSpareParts)
+        .where(
+          scoped(
+            serviceOrderSpareParts,
+            scope,
+            eq(serviceOrderSpareParts.serviceOrderId, orderId),
+            eq(serviceOrderSpareParts.id, partId),
+          ),
+        )
+        .returning({ id: serviceOrderSpareParts.id });
+      return rows.length === 1;
+    },
+
+    /** Marks the order as changed (updated_at) without a new version; false when it is not the partner's. */
+    async touch(scope: TenantScope, id: string, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .update(o)
+        .set({ updatedAt: sql`now()` })
+        .where(scoped(o, scope, eq(o.id, id)))
+        .returning({ id: o.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type ServiceOrdersRepository = ReturnType<typeof createServiceOrdersRepository>;

@@ -1,0 +1,439 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { hasRole, type AccessSubject } from '@service-portal/shared/access';
+import {
+  checkTransition,
+  EMPTY_CHECKPOINTS,
+  formatOrderNumber,
+  isScheduledDateAllowed,
+  PRIORITIES,
+  SERVICE_ORDER_STATUSES,
+  SERVICE_TYPES,
+  WAITING_STATUSES,
+  type ServiceOrder,
+  type ServiceOrderCreate,
+  type ServiceOrderExportQuery,
+  type ServiceOrderListItem,
+  type ServiceOrderListQuery,
+  type ServiceOrderSearch,
+  type ServiceOrderStats,
+  type ServiceOrderStatus,
+  type ServiceOrderUpdate,
+  type SparePart,
+} from '@service-portal/shared/service-orders';
+import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
+import type { Db } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { writeOrdersWorkbook } from './service-orders.export.ts';
+import type {
+  HistoryEntry,
+  OrderChanges,
+  OrderFilters,
+  ServiceOrdersRepository,
+  SparePartInputParsed,
+} from './service-orders.repository.ts';
+
+/** Who is acting: the signed-in user (roles decide reopening and internal notes). */
+export interface Actor extends AccessSubject {
+  id: string;
+}
+
+// What this feature asks of other features. Features do not import each other (lint enforces it),
+// so the needs are stated here and app.ts passes in the customers, technicians and
+// warehouse-locations services, which satisfy them.
+export interface CustomerLinks {
+  /** Links the order's customer by e-mail, else phone, else creates one, inside `tx`. */
+  findOrCreateForOrder(
+    scope: TenantScope,
+    contact: { name: string; email: string; phone: string | null; address: string | null },
+    tx: Db,
+  ): Promise<{ id: string }>;
+}
+export interface TechnicianRules {
+  /** 400 on `path` unless `id` is an active technician of the partner. */
+  assertAssignable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
+}
+export interface WarehouseLocationRules {
+  /** 400 on `path` unless `id` is an active location of the partner. */
+  assertUsable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
+}
+
+export interface ServiceOrdersDeps {
+  repo: ServiceOrdersRepository;
+  customers: CustomerLinks;
+  technicians: TechnicianRules;
+  warehouseLocations: WarehouseLocationRules;
+  /** The clock for "today" (scheduled dates, order-number year, stats windows). */
+  now?: () => Date;
+}
+
+const ORDER = 'Service order';
+const SPARE_PART = 'Spare part';
+
+const versionConflict = (what: string) =>
+  new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
+
+function invalidTransition(
+  orderNumber: string,
+  from: ServiceOrderStatus,
+  to: ServiceOrderStatus,
+  reason: string,
+) {
+  const detail =
+    reason === 'reopen_requires_manager'
+      ? `Only an Administrator or ServiceManager can reopen order ${orderNumber} (${from} → ${to}).`
+      : `Order ${orderNumber} cannot move from ${from} to ${to}.`;
+  return new AppError('invalid_transition', 409, detail);
+}
+
+function fieldError(path: string, message: string) {
+  return new AppError('validation_failed', 400, 'The request is not valid.', { errors: [{ path, message }] });
+}
+
+function listFilters(
+  query: Omit<ServiceOrderListQuery, 'page' | 'pageSize' | 'includeCommunications'>,
+): OrderFilters {
+  return {
+    text: query.search,
+    status: query.status,
+    priority: query.priority,
+    serviceType: query.serviceType,
+    email: query.customerEmail,
+    customerId: query.customerId,
+    assignedTechnicianId: query.assignedTechnicianId,
+  };
+}
+
+/** Only completed orders have a completion time: completing stamps it, other statuses (reopen) clear it. */
+function completedAtFor(to: ServiceOrderStatus): 'now' | null {
+  return to === 'completed' ? 'now' : null;
+}
+
+export function createServiceOrdersService(deps: ServiceOrdersDeps) {
+  const { repo, customers, technicians, warehouseLocations } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function today(scope: TenantScope): Promise<string> {
+    return todayIn(await repo.partnerTimeZone(scope), now());
+  }
+
+  async function assertScheduledDate(scope: TenantScope, value: string | null, previous: string | null) {
+    if (value === null || value === previous) return;
+    if (!isScheduledDateAllowed(value, previous, await today(scope))) {
+      throw fieldError('scheduledDate', VALIDATION_MESSAGES.scheduledDateInPast);
+    }
+  }
+
+  async function getOrThrow(scope: TenantScope, id: string): Promise<ServiceOrder> {
+    const order = await repo.get(scope, id);
+    if (!order) throw notFound(ORDER);
+    return order;
+  }
+
+  return {
+    async list(scope: TenantScope, query: ServiceOrderListQuery) {
+      // `includeCommunications` is accepted for the original client; communications come with their own issue.
+      const { items, total } = await repo.list(scope, listFilters(query), query);
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async search(scope: TenantScope, body: ServiceOrderSearch) {
+      const filters: OrderFilters = {
+        customerName: body.customerName,
+        orderNumber: body.orderNumber,
+        email: body.email,
+        phone: body.phone,
+        serialNumber: body.serialNumber,
+        status: body.status,
+        priority: body.priority,
+      };
+      const { items, total } = await repo.list(scope, filters, body);
+      return { items, total, page: body.page, pageSize: body.pageSize };
+    },
+
+    async globalSearch(scope: TenantScope, query: string, limit: number): Promise<ServiceOrderListItem[]> {
+      return repo.globalSearch(scope, query, limit);
+    },
+
+    async stats(scope: TenantScope): Promise<ServiceOrderStats> {
+      const since = new Date(now().getTime() - 30 * 24 * 60 * 60_000);
+      const groups = await repo.countsByGroup(scope);
+      const window = await repo.windowStats(scope, since);
+      const zeros = <K extends string>(keys: readonly K[]) =>
+        Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+      const byStatus = zeros(SERVICE_ORDER_STATUSES);
+      const byPriority = zeros(PRIORITIES);
+      const byServiceType = zeros(SERVICE_TYPES);
+      let total = 0;
+      for (const g of groups) {
+        total += g.n;
+        byStatus[g.status] += g.n;
+        byPriority[g.priority] += g.n;
+        byServiceType[g.serviceType] += g.n;
+      }
+      const notCancelled = total - byStatus.cancelled;
+      return {
+        total,
+        byStatus,
+        byPriority,
+        byServiceType,
+        waitingForService: WAITING_STATUSES.reduce((sum, s) => sum + byStatus[s], 0),
+        open: total - byStatus.completed - byStatus.cancelled,
+        completedLast30Days: window.completedSince,
+        createdLast30Days: window.createdSince,
+        completionRate: notCancelled === 0 ? 0 : byStatus.completed / notCancelled,
+        averageResolutionHours:
+          window.avgResolutionSeconds === null
+            ? null
+            : Math.round((window.avgResolutionSeconds / 3600) * 100) / 100,
+      };
+    },
+
+    get: getOrThrow,
+
+    async create(scope: TenantScope, actor: Actor, input: ServiceOrderCreate): Promise<ServiceOrder> {
+      if (input.assignedTechnicianId) await technicians.assertAssignable(scope, input.assignedTechnicianId);
+      if (input.warehouseLocationId) await warehouseLocations.assertUsable(scope, input.warehouseLocationId);
+      const timeZone = await repo.partnerTimeZone(scope);
+      const day = todayIn(timeZone, now());
+      if (!isScheduledDateAllowed(input.scheduledDate, null, day)) {
+        throw fieldError('scheduledDate', VALIDATION_MESSAGES.scheduledDateInPast);
+      }
+      const { spareParts, ...fields } = input;
+      return repo.transaction(async (tx) => {
+        const customer = await customers.findOrCreateForOrder(
+          scope,
+          {
+            name: fields.customerName,
+            email: fields.customerEmail,
+            phone: fields.customerPhone,
+            address: fields.customerAddress,
+          },
+          tx,
+        );
+        // Taken last, so the counter row stays locked for as short a time as possible.
+        const sequence = await repo.nextOrderSequence(scope, Number(day.slice(0, 4)), tx);
+        const id = await repo.insert(
+          scope,
+          {
+            ...fields,
+            checkpoints: fields.checkpoints ?? EMPTY_CHECKPOINTS,
+            customerId: customer.id,
+            orderNumber: formatOrderNumber(Number(day.slice(0, 4)), sequence),
+            status: 'created',
+            createdBy: actor.id,
+          },
+          tx,
+        );
+        await repo.replaceSpareParts(scope, id, spareParts, tx);
+        await repo.insertHistory(
+          scope,
+          [{ orderId: id, fromStatus: null, toStatus: 'created', changedBy: actor.id }],
+          tx,
+        );
+        const order = await repo.get(scope, id, tx);
+        if (!order) throw new Error('created order vanished');
+        return order;
+      });
+    },
+
+    /**
+     * Changes the fields the request carries. The version check is the UPDATE's own WHERE, so of
+     * two updates sent with one version exactly one wins and the other changes nothing.
+     */
+    async update(
+      scope: TenantScope,
+      actor: Actor,
+      id: string,
+      input: ServiceOrderUpdate,
+    ): Promise<ServiceOrder> {
+      const current = await repo.findState(scope, id);
+      if (!current) throw notFound(ORDER);
+      if (current.version !== input.version) throw versionConflict('service order');
+
+      const { version, spareParts, status, ...fields } = input;
+      const changes: OrderChanges = {};
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) Object.assign(changes, { [key]: value });
+      }
+
+      let history: HistoryEntry | null = null;
+      if (status !== undefined && status !== current.status) {
+        const check = checkTransition(current.status, status, actor);
+        if (!check.ok) throw invalidTransition(current.orderNumber, current.status, status, check.reason);
+        changes.status = status;
+        changes.completedAt = completedAtFor(status);
+        history = { orderId: id, fromStatus: current.status, toStatus: status, changedBy: actor.id };
+      }
+
+      // Only a new choice is checked: an order keeps a technician or location deactivated since.
+      if (fields.assignedTechnicianId && fields.assignedTechnicianId !== current.assignedTechnicianId) {
+        await technicians.assertAssignable(scope, fields.assignedTechnicianId);
+      }
+      if (fields.warehouseLocationId && fields.warehouseLocationId !== current.warehouseLocationId) {
+        await warehouseLocations.assertUsable(scope, fields.warehouseLocationId);
+      }
+      if (fields.scheduledDate !== undefined)
+        await assertScheduledDate(scope, fields.scheduledDate, current.scheduledDate);
+
+      const contact = {
+        name: fields.customerName ?? current.customerName,
+        email: fields.customerEmail ?? current.customerEmail,
+        phone: fields.customerPhone !== undefined ? fields.customerPhone : current.customerPhone,
+        address: fields.customerAddress !== undefined ? fields.customerAddress : current.customerAddress,
+      };
+      const relink =
+        contact.email.toLowerCase() !== current.customerEmail.toLowerCase() ||
+        contact.phone !== current.customerPhone;
+
+      return repo.transaction(async (tx) => {
+        if (relink) changes.customerId = (await customers.findOrCreateForOrder(scope, contact, tx)).id;
+        if (!(await repo.updateIfVersion(scope, id, version, changes, tx))) {
+          // Deleted meanwhile is a 404; anything else means another update won.
+          if (!(await repo.exists(scope, id, tx))) throw notFound(ORDER);
+          throw versionConflict('service order');
+        }
+        if (history) await repo.insertHistory(scope, [history], tx);
+        if (spareParts) await repo.replaceSpareParts(scope, id, spareParts, tx);
+        const order = await repo.get(scope, id, tx);
+        if (!order) throw notFound(ORDER);
+        return order;
+      });
+    },
+
+    async remove(scope: TenantScope, id: string): Promise<void> {
+      if (!(await repo.delete(scope, id))) throw notFound(ORDER);
+    },
+
+    /**
+     * All or nothing: every id must be the partner's (404 otherwise) and every change legal (409
+     * naming the first order that is not). Orders already in the status are left as they are.
+     */
+    async bulkUpdateStatus(
+      scope: TenantScope,
+      actor: Actor,
+      body: { orderIds: string[]; status: ServiceOrderStatus; completionNotes: string | null },
+    ): Promise<{ updated: number }> {
+      const ids = [...new Set(body.orderIds)];
+      return repo.transaction(async (tx) => {
+        const rows = await repo.lockForBulk(scope, ids, tx);
+        if (rows.length !== ids.length) throw notFound(ORDER);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const changing: typeof rows = [];
+        for (const id of ids) {
+          const row = byId.get(id);
+          if (!row || row.status === body.status) continue;
+          const check = checkTransition(row.status, body.status, actor);
+          if (!check.ok) throw invalidTransition(row.orderNumber, row.status, body.status, check.reason);
+          changing.push(row);
+        }
+        const updated = await repo.bulkSetStatus(
+          scope,
+          changing.map((r) => r.id),
+          body.status,
+          body.completionNotes,
+          tx,
+        );
+        await repo.insertHistory(
+          scope,
+          changing.map((r) => ({
+            orderId: r.id,
+            fromStatus: r.status,
+            toStatus: body.status,
+            changedBy: actor.id,
+          })),
+          tx,
+        );
+        return { updated };
+      });
+    },
+
+    async bulkAssignTechnician(
+      scope: TenantScope,
+      body: { orderIds: string[]; technicianId: string | null },
+    ): Promise<{ updated: number }> {
+      if (body.technicianId) await technicians.assertAssignable(scope, body.technicianId, 'technicianId');
+      const ids = [...new Set(body.orderIds)];
+      return repo.transaction(async (tx) => {
+        const rows = await repo.lockForBulk(scope, ids, tx);
+        if (rows.length !== ids.length) throw notFound(ORDER);
+        const changing = rows.filter((r) => r.assignedTechnicianId !== body.technicianId).map((r) => r.id);
+        return { updated: await repo.bulkAssignTechnician(scope, changing, body.technicianId, tx) };
+      });
+    },
+
+    /**
+     * The spreadsheet of the filtered list, streamed. Internal notes go in only when asked for by
+     * an Administrator or ServiceManager (product.md: internal notes stay with staff).
+     */
+    async exportWorkbook(
+      scope: TenantScope,
+      actor: Actor,
+      query: ServiceOrderExportQuery,
+      onError: (err: unknown) => void,
+    ): Promise<{ filename: string; stream: Readable }> {
+      const timeZone = await repo.partnerTimeZone(scope);
+      const out = new PassThrough();
+      const batches = repo.exportBatches(scope, listFilters(query), query.sortDirection);
+      writeOrdersWorkbook(out, batches, {
+        includeInternalNotes: query.includeInternalNotes && hasRole(actor, 'ServiceManager'),
+        timeZone,
+      }).catch((err: unknown) => {
+        // The headers are gone already: cut the download short so the client sees it failed.
+        onError(err);
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return { filename: `service-orders-${todayIn(timeZone, now())}.xlsx`, stream: out };
+    },
+
+    // --- spare parts -------------------------------------------------------------------------------
+    // Adding, changing or removing a line bumps the order's updatedAt but not its version: the
+    // order form autosaves against that version, and a line added from the parts list meanwhile
+    // must not make the next autosave of unrelated fields fail. Lines carry their own version.
+
+    async listSpareParts(scope: TenantScope, orderId: string): Promise<SparePart[]> {
+      if (!(await repo.exists(scope, orderId))) throw notFound(ORDER);
+      return repo.listSpareParts(scope, orderId);
+    },
+
+    async getSparePart(scope: TenantScope, orderId: string, partId: string): Promise<SparePart> {
+      const part = await repo.getSparePart(scope, orderId, partId);
+      if (!part) throw notFound(SPARE_PART);
+      return part;
+    },
+
+    async addSparePart(scope: TenantScope, orderId: string, line: SparePartInputParsed): Promise<SparePart> {
+      return repo.transaction(async (tx) => {
+        if (!(await repo.touch(scope, orderId, tx))) throw notFound(ORDER);
+        return repo.addSparePart(scope, orderId, line, tx);
+      });
+    },
+
+    async updateSparePart(
+      scope: TenantScope,
+      orderId: string,
+      partId: string,
+      input: SparePartInputParsed & { version: number },
+    ): Promise<SparePart> {
+      const { version, ...line } = input;
+      return repo.transaction(async (tx) => {
+        const updated = await repo.updateSparePartIfVersion(scope, orderId, partId, version, line, tx);
+        if (!updated) {
+          if (!(await repo.getSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
+          throw versionConflict('spare part line');
+        }
+        await repo.touch(scope, orderId, tx);
+        return updated;
+      });
+    },
+
+    async removeSparePart(scope: TenantScope, orderId: string, partId: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        if (!(await repo.deleteSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
+        await repo.touch(scope, orderId, tx);
+      });
+    },
+  };
+}
+
+export type ServiceOrdersService = ReturnType<typeof createServiceOrdersService>;

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceOrder, SparePart } from '@service-portal/shared/service-orders';
+import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
+import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
+
+let w: OrdersWorld;
+let order: ServiceOrder;
+beforeAll(async () => {
+  w = await createOrdersWorld();
+  order = (
+    await w.api(w.tokens.manager).post(
+      '/service-orders',
+      orderInput({
+        spareParts: [
+          {
+            partNumber: 'CIN-HE-230',
+            partName: 'Heater element',
+            quantity: 1,
+            unitCost: 189_000,
+            currency: 'NOK',
+          },
+        ],
+      }),
+    )
+  ).json();
+});
+afterAll(async () => w.ctx.close());
+
+const tech = () => w.api(w.tokens.tech);
+const line = {
+  partNumber: 'TC-K-300',
+  partName: 'Thermocouple type K',
+  quantity: 2,
+  unitCost: 34_900,
+  currency: 'NOK',
+  supplier: 'Elektroimport AS',
+  notes: 'Ordered Monday',
+};
+
+async function orderNow() {
+  return (await tech().get(`/service-orders/${order.id}`)).json<ServiceOrder>();
+}
+
+describe('spare-part lines of an order', () => {
+  it('lists, adds (at the end), reads, changes and removes lines', async () => {
+    const listed = await tech().get(`/service-orders/${order.id}/spare-parts`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<SparePart[]>().map((p) => p.partNumber)).toEqual(['CIN-HE-230']);
+
+    const added = await tech().post(`/service-orders/${order.id}/spare-parts`, line);
+    expect(added.statusCode, added.body).toBe(201);
+    const part = added.json<SparePart>();
+    expect(part).toMatchObject({ ...line, serviceOrderId: order.id, version: 1 });
+    expect(
+      (await tech().get(`/service-orders/${order.id}/spare-parts`))
+        .json<SparePart[]>()
+        .map((p) => p.partNumber),
+    ).toEqual(['CIN-HE-230', 'TC-K-300']);
+
+    const got = await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`);
+    expect(got.json()).toEqual(part);
+
+    const changed = await tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+      ...line,
+      quantity: 3,
+      supplier: null,
+      version: 1,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      quantity: 3,
+      supplier: null,
+      notes: 'Ordered Monday',
+      version: 2,
+    });
+
+    const removed = await tech().del(`/service-orders/${order.id}/spare-parts/${part.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`)).statusCode).toBe(404);
+    expect((await tech().del(`/service-orders/${order.id}/spare-parts/${part.id}`)).statusCode).toBe(404);
+  });
+
+  it("bumps the order's updatedAt but not its version", async () => {
+    const before = await orderNow();
+    await new Promise((r) => setTimeout(r, 5));
+    const added = (await tech().post(`/service-orders/${order.id}/spare-parts`, line)).json<SparePart>();
+    const afterAdd = await orderNow();
+    expect(afterAdd.version).toBe(before.version);
+    expect(new Date(afterAdd.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+    await new Promise((r) => setTimeout(r, 5));
+    await tech().del(`/service-orders/${order.id}/spare-parts/${added.id}`);
+    const afterRemove = await orderNow();
+    expect(afterRemove.version).toBe(before.version);
+    expect(new Date(afterRemove.updatedAt).getTime()).toBeGreaterThan(new Date(afterAdd.updatedAt).getTime());
+    // So an open form's autosave with the version it read still goes through.
+    const saved = await tech().put(`/service-orders/${order.id}`, {
+      version: before.version,
+      description: 'Autosaved',
+    });
+    expect(saved.statusCode).toBe(200);
+    order = saved.json();
+  });
+
+  it('refuses a stale line version with 409 and changes nothing', async () => {
+    const part = (await tech().post(`/service-orders/${order.id}/spare-parts`, line)).json<SparePart>();
+    await tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+      ...line,
+      quantity: 5,
+      version: 1,
+    });
+    const stale = await tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+      ...line,
+      quantity: 9,
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('version_conflict');
+    expect((await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`)).json()).toMatchObject({
+      quantity: 5,
+      version: 2,
+    });
+  });
+
+  it('validates lines with the spec messages', async () => {
+    const res = await tech().post(`/service-orders/${order.id}/spare-parts`, {
+      partNumber: ' ',
+      partName: '',
+      quantity: -1,
+      unitCost: -1,
+      currency: 'SEK',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'partNumber', message: M.partNumberRequired },
+        { path: 'partName', message: M.partNameRequired },
+        { path: 'quantity', message: M.quantityPositive },
+        { path: 'unitCost', message: M.unitCostNegative },
+        expect.objectContaining({ path: 'currency' }),
+      ]),
+    );
+    const noVersion = await tech().put(
+      `/service-orders/${order.id}/spare-parts/${order.spareParts[0]!.id}`,
+      line,
+    );
+    expect(noVersion.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a line of another order, and for an unknown order', async () => {
+    const other = (await tech().post('/service-orders', orderInput())).json<ServiceOrder>();
+    const partOfFirst = (await tech().get(`/service-orders/${order.id}/spare-parts`)).json<SparePart[]>()[0]!;
+    expect((await tech().get(`/service-orders/${other.id}/spare-parts/${partOfFirst.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await tech().del(`/service-orders/${other.id}/spare-parts/${partOfFirst.id}`)).statusCode).toBe(
+      404,
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await tech().get(`/service-orders/${unknown}/spare-parts`)).statusCode).toBe(404);
+    expect((await tech().post(`/service-orders/${unknown}/spare-parts`, line)).statusCode).toBe(404);
+  });
+});
