@@ -6,3 +6,6 @@ export * from './customers.ts';
 export * from './technicians.ts';
 export * from './warehouse-locations.ts';
 export * from './service-orders.ts';
+export * from './pricing.ts';
+export * from './work-logs.ts';
+export * from './communications.ts';
