@@ -23,6 +23,8 @@ export const webPlugin = fp(
           wildcard: true,
           index: ['index.html'],
           cacheControl: false,
+          // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+          preCompressed: true,
           setHeaders(res, filePath) {
             // Vite's hashed assets never change; index.html must be revalidated on every visit.
             res.setHeader(
