@@ -5,20 +5,40 @@ import type { Database } from './db/client.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createAdminRepository } from './features/admin/admin.repository.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
+import { createCommunicationsRepository } from './features/communications/communications.repository.ts';
+import { communicationsRoutes } from './features/communications/communications.routes.ts';
+import { createCommunicationsService } from './features/communications/communications.service.ts';
+import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
 import { createCustomersRepository } from './features/customers/customers.repository.ts';
+import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createPricingRepository } from './features/pricing/pricing.repository.ts';
+import { pricingRoutes } from './features/pricing/pricing.routes.ts';
+import { createPricingService } from './features/pricing/pricing.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
+import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
+import { createSparePartsService } from './features/spare-parts/spare-parts.service.ts';
 import { createTechniciansRepository } from './features/technicians/technicians.repository.ts';
+import { techniciansRoutes } from './features/technicians/technicians.routes.ts';
 import { createTechniciansService } from './features/technicians/technicians.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createWarehouseLocationsRepository } from './features/warehouse-locations/warehouse-locations.repository.ts';
+import { warehouseLocationsRoutes } from './features/warehouse-locations/warehouse-locations.routes.ts';
 import { createWarehouseLocationsService } from './features/warehouse-locations/warehouse-locations.service.ts';
+import { createWorkLogsRepository } from './features/work-logs/work-logs.repository.ts';
+import { workLogsRoutes } from './features/work-logs/work-logs.routes.ts';
+import { createWorkLogsService } from './features/work-logs/work-logs.service.ts';
 import { createLogTransport, createSmtpTransport, Outbox, type MailTransport } from './integrations/mail/mailer.ts';
+import { createSmsTransport } from './integrations/sms/sms.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { authPlugin, createTokenService } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -136,7 +156,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
-  const customersService = createCustomersService(createCustomersRepository(app.db));
+  const customersService = createCustomersService({
+    repo: createCustomersRepository(app.db),
+    // Orders link customers and customers list their orders: resolved lazily, made just below.
+    orders: () => serviceOrdersService,
+  });
   const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
   const warehouseLocationsService = createWarehouseLocationsService(createWarehouseLocationsRepository(app.db));
   const serviceOrdersService = createServiceOrdersService({
@@ -144,7 +168,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     customers: customersService,
     technicians: techniciansService,
     warehouseLocations: warehouseLocationsService,
+    // includeCommunications: the communications service is made just below and asks orders in turn.
+    communications: { forOrders: (scope, ids) => communicationsService.forOrders(scope, ids) },
+    // The export's labour column: work logs are made just below and ask orders in turn.
+    labour: { labourTotals: (scope, ids) => workLogsService.labourTotals(scope, ids) },
   });
+  const pricingService = createPricingService(createPricingRepository(app.db));
+  const workLogsService = createWorkLogsService({
+    repo: createWorkLogsRepository(app.db),
+    orders: serviceOrdersService,
+    pricing: pricingService,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+
+  const communicationsService = createCommunicationsService({
+    repo: createCommunicationsRepository(app.db),
+    orders: serviceOrdersService,
+    mail: transport,
+    sms: createSmsTransport(config.sms, app.log),
+    log: app.log,
+    inboundEmailDomain: config.inboundEmailDomain,
+    mailFrom: config.mailFrom,
+    mailgunSigningKey: config.mailgunSigningKey,
+    twilioAuthToken: config.sms.authToken,
+    smsCountryCode: config.sms.defaultCountryCode,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
+  app.addHook('onReady', async () => communicationsService.recover());
+  app.addHook('preClose', async () => communicationsService.drain());
 
   await app.register(
     async (api) => {
@@ -152,6 +204,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(authService));
       await api.register(usersRoutes(usersService));
       await api.register(serviceOrdersRoutes(serviceOrdersService));
+      await api.register(communicationsRoutes(communicationsService));
+      await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
+      await api.register(pricingRoutes(pricingService));
+      await api.register(workLogsRoutes(workLogsService));
+      await api.register(customersRoutes(customersService));
+      await api.register(techniciansRoutes(techniciansService));
+      await api.register(warehouseLocationsRoutes(warehouseLocationsService));
+      await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
+      await api.register(
+        adminRoutes(createAdminService({ repo: createAdminRepository(app.db), outbox, publicUrl: config.publicUrl })),
+      );
     },
     { prefix: '/api' },
   );

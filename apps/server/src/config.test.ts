@@ -42,3 +42,76 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig: communications', () => {
+  const base = { APP_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
+
+  it('defaults to logged SMS, no webhook secrets and a placeholder inbound domain', () => {
+    const config = loadConfig(base);
+    expect(config.inboundEmailDomain).toBe('inbound.service-portal.local');
+    expect(config.mailgunSigningKey).toBeUndefined();
+    expect(config.sms).toEqual({
+      apiBaseUrl: 'https://api.twilio.com',
+      accountSid: undefined,
+      authToken: undefined,
+      from: undefined,
+      defaultCountryCode: '47',
+    });
+  });
+
+  it('derives the inbound domain from a PUBLIC_URL with a domain name, not from an address', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://portal.example.com/' }).inboundEmailDomain).toBe(
+      'inbound.portal.example.com',
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://10.0.0.5:3000' }).inboundEmailDomain).toBe(
+      'inbound.service-portal.local',
+    );
+    expect(
+      loadConfig({
+        ...base,
+        PUBLIC_URL: 'https://portal.example.com',
+        INBOUND_EMAIL_DOMAIN: 'Replies.Example.com',
+      }).inboundEmailDomain,
+    ).toBe('replies.example.com');
+  });
+
+  it('reads the SMS provider and the signing keys', () => {
+    const config = loadConfig({
+      ...base,
+      SMS_API_BASE_URL: 'http://127.0.0.1:4010/',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+      SMS_FROM: '+4759440000',
+      SMS_DEFAULT_COUNTRY_CODE: '46',
+      MAILGUN_SIGNING_KEY: 'key-0123456789',
+    });
+    expect(config.sms).toEqual({
+      apiBaseUrl: 'http://127.0.0.1:4010',
+      accountSid: 'AC0123456789abcdef0123456789abcdef',
+      authToken: 'twilio-auth-token',
+      from: '+4759440000',
+      defaultCountryCode: '46',
+    });
+    expect(config.mailgunSigningKey).toBe('key-0123456789');
+    // The auth token alone verifies inbound SMS while outgoing SMS are still logged.
+    expect(loadConfig({ ...base, TWILIO_AUTH_TOKEN: 'twilio-auth-token' }).sms.authToken).toBe(
+      'twilio-auth-token',
+    );
+  });
+
+  it('refuses a half-configured SMS provider and malformed values', () => {
+    expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: 'AC0123456789' })).toThrow(/set together/);
+    expect(() =>
+      loadConfig({ ...base, SMS_FROM: '+4759440000', TWILIO_AUTH_TOKEN: 'twilio-auth-token' }),
+    ).toThrow(/set together/);
+    try {
+      loadConfig({ ...base, INBOUND_EMAIL_DOMAIN: 'not a domain', SMS_FROM: '12', SMS_API_BASE_URL: 'nope' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toMatch(/INBOUND_EMAIL_DOMAIN/);
+      expect((err as Error).message).toMatch(/SMS_FROM/);
+      expect((err as Error).message).toMatch(/SMS_API_BASE_URL/);
+    }
+  });
+});

@@ -31,6 +31,32 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // Communications (issue 6): replies come back to reply+{token}@INBOUND_EMAIL_DOMAIN.
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+      'INBOUND_EMAIL_DOMAIN must be a domain name',
+    )
+    .optional(),
+  MAILGUN_SIGNING_KEY: z.string().min(8, 'MAILGUN_SIGNING_KEY looks too short').optional(),
+  SMS_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w{8,}$/, 'TWILIO_ACCOUNT_SID must start with AC')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8, 'TWILIO_AUTH_TOKEN looks too short').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|[A-Za-z][A-Za-z0-9 ]{0,10})$/,
+      'SMS_FROM must be an E.164 number (+4759440000) or a sender name of up to 11 characters',
+    )
+    .optional(),
+  SMS_DEFAULT_COUNTRY_CODE: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
+    .default('47'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -49,6 +75,24 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  /** The domain of reply+{token}@… addresses on outgoing mail. */
+  inboundEmailDomain: string;
+  /** Verifies inbound-mail webhooks; unset → the webhook answers 503. */
+  mailgunSigningKey: string | undefined;
+  sms: SmsConfig;
+}
+
+/**
+ * Twilio-style SMS. With account, token and sender set, messages go to `apiBaseUrl`; otherwise
+ * they are printed to the log. The auth token also verifies inbound-SMS webhooks (unset → 503).
+ */
+export interface SmsConfig {
+  apiBaseUrl: string;
+  accountSid: string | undefined;
+  authToken: string | undefined;
+  from: string | undefined;
+  /** For customer numbers stored without a country code ("912 34 567"). */
+  defaultCountryCode: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +107,16 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * `inbound.{host of PUBLIC_URL}` when that is a domain name, else a placeholder that shows in
+ * development mail (no MX record: replies only arrive once INBOUND_EMAIL_DOMAIN is real).
+ */
+function defaultInboundDomain(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname.toLowerCase() : '';
+  const isName = /^([a-z0-9-]+\.)+[a-z]{2,63}$/.test(host);
+  return isName ? `inbound.${host}` : 'inbound.service-portal.local';
+}
+
 /** Parses the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and .env files use it.
@@ -73,6 +127,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Sending SMS needs all three; a half-configured provider is a mistake, not a choice.
+  const smsSending = [e.TWILIO_ACCOUNT_SID, e.SMS_FROM];
+  if (smsSending.some(Boolean) && !(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM must be set together to send SMS',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -90,5 +151,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     seedDemoData: e.SEED_DEMO_DATA,
+    inboundEmailDomain: (e.INBOUND_EMAIL_DOMAIN ?? defaultInboundDomain(e.PUBLIC_URL)).toLowerCase(),
+    mailgunSigningKey: e.MAILGUN_SIGNING_KEY,
+    sms: {
+      apiBaseUrl: e.SMS_API_BASE_URL.replace(/\/$/, ''),
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.SMS_FROM,
+      defaultCountryCode: e.SMS_DEFAULT_COUNTRY_CODE,
+    },
   };
 }

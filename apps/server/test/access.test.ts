@@ -29,7 +29,16 @@ describe('route access declarations', () => {
       .filter((r) => (r.access as Access).kind === 'public' && r.method !== 'HEAD')
       .map((r) => r.url)
       .filter((url) => !url.startsWith('/api/docs'));
-    expect(publicRoutes.sort()).toEqual(['/api/auth/otp/request', '/api/auth/otp/verify', '/api/health'].sort());
+    // The provider webhooks are public and verify their own signatures (features/communications).
+    expect(publicRoutes.sort()).toEqual(
+      [
+        '/api/auth/otp/request',
+        '/api/auth/otp/verify',
+        '/api/health',
+        '/api/webhooks/email/inbound',
+        '/api/webhooks/sms/inbound',
+      ].sort(),
+    );
   });
 
   it('every non-public route refuses an anonymous caller with 401 and touches nothing', async () => {

@@ -50,6 +50,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     webDistDir: '/nonexistent',
     seedDemoData: false,
+    inboundEmailDomain: 'inbound.service-portal.test',
+    mailgunSigningKey: undefined,
+    sms: { apiBaseUrl: 'http://127.0.0.1:9', accountSid: undefined, authToken: undefined, from: undefined, defaultCountryCode: '47' },
     ...overrides,
   };
 }

@@ -14,6 +14,8 @@ export interface CaughtMail {
  */
 export class MailCatcher {
   readonly messages: CaughtMail[] = [];
+  /** Recipients the server refuses with a 550, to make a send fail for real. */
+  readonly rejecting = new Set<string>();
   private readonly waiters: { match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
   private server: SMTPServer;
   port = 0;
@@ -23,6 +25,11 @@ export class MailCatcher {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.rejecting.has(address.address.toLowerCase())) return callback();
+        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        callback(err);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

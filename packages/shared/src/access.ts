@@ -19,9 +19,12 @@ export interface AccessSubject {
   isGlobalAdmin: boolean;
 }
 
-/** ServiceManager checks also pass for Administrator (spec §6). */
+/**
+ * ServiceManager checks also pass for Administrator (spec §6). A global administrator passes every
+ * role check: they run the platform and act for the partner they name (docs/decisions/002).
+ */
 export function hasRole(subject: AccessSubject, role: Role): boolean {
-  if (subject.roles.includes(role)) return true;
+  if (subject.isGlobalAdmin || subject.roles.includes(role)) return true;
   return role === 'ServiceManager' && subject.roles.includes('Administrator');
 }
 

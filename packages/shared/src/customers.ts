@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { LIMITS } from './limits.ts';
+import { serviceOrderListQuerySchema } from './service-orders.ts';
 import { isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
 
 export const customerInputSchema = z.object({
@@ -48,6 +49,8 @@ export const customerSchema = z.object({
   orderCount: z.number().int(),
   openOrderCount: z.number().int(),
   lastOrderAt: z.iso.datetime().nullable(),
+  /** Set when this customer was merged into another; such customers are read-only and hidden from lists. */
+  mergedIntoId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   version: z.number().int(),
@@ -65,3 +68,32 @@ export const customerListResponseSchema = listResponseSchema(customerSchema);
 
 /** Merge `sourceId` into the customer in the path: its orders move over, the source is retired. */
 export const customerMergeSchema = z.object({ sourceId: z.uuid() });
+export type CustomerMerge = z.infer<typeof customerMergeSchema>;
+
+export const customerIdParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /customers/{id}/service-orders: the customer's orders, newest first by default. */
+export const customerOrdersQuerySchema = serviceOrderListQuerySchema.pick({
+  page: true,
+  pageSize: true,
+  status: true,
+  sortDirection: true,
+});
+export type CustomerOrdersQuery = z.output<typeof customerOrdersQuerySchema>;
+
+/** A unit the customer has had serviced: one row per distinct serial number on their orders. */
+export const customerSerialNumberSchema = z.object({
+  serialNumber: z.string(),
+  orderCount: z.number().int(),
+  lastOrderAt: z.iso.datetime(),
+  lastOrderId: z.uuid(),
+});
+export type CustomerSerialNumber = z.infer<typeof customerSerialNumberSchema>;
+
+/** Details of the customer conflicts (409), for the web client to show as they are. */
+export const CUSTOMER_MESSAGES = {
+  emailTaken: 'Another customer already has this e-mail address.',
+  hasOrders: 'Cannot delete a customer who has service orders. Merge the customer into another one instead.',
+  merged: 'This customer was merged into another customer and can no longer be changed.',
+  mergeSelf: 'A customer cannot be merged into itself.',
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasRole, type AccessSubject } from './access.ts';
 import { emailSchema } from './auth.ts';
+import { communicationSchema } from './communications.ts';
 import { CURRENCIES, LIMITS } from './limits.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { isIsoDate, isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
@@ -375,7 +376,10 @@ export const serviceOrderSchema = z.object({
 });
 export type ServiceOrder = z.infer<typeof serviceOrderSchema>;
 
-/** A row of the list (spec §2 columns) without the heavy nested parts. */
+/**
+ * A row of the list (spec §2 columns) without the heavy nested parts; `communications` only when
+ * the list is asked for them (`includeCommunications=true`, the original client's badge).
+ */
 export const serviceOrderListItemSchema = serviceOrderSchema.pick({
   id: true,
   orderNumber: true,
@@ -395,7 +399,7 @@ export const serviceOrderListItemSchema = serviceOrderSchema.pick({
   updatedAt: true,
   completedAt: true,
   version: true,
-});
+}).extend({ communications: z.array(communicationSchema).optional() });
 export type ServiceOrderListItem = z.infer<typeof serviceOrderListItemSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -57,3 +57,26 @@ export const technicianListQuerySchema = pageQuerySchema.extend({
 });
 export type TechnicianListQuery = z.output<typeof technicianListQuerySchema>;
 export const technicianListResponseSchema = listResponseSchema(technicianSchema);
+
+export const technicianIdParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /technicians/{id}/stats: the technician row of the dashboard's performance table. */
+export const technicianStatsSchema = z.object({
+  technicianId: z.uuid(),
+  /** Every order assigned to the technician, whatever its status. */
+  assignedOrders: z.number().int(),
+  /** Assigned orders not completed and not cancelled. */
+  openOrders: z.number().int(),
+  completedOrders: z.number().int(),
+  cancelledOrders: z.number().int(),
+  /** completed ÷ (assigned − cancelled), 0–1; 0 when nothing counts. */
+  completionRate: z.number(),
+  /** Mean of completedAt − createdAt over the completed orders, in hours (2 decimals); null with none. */
+  averageResolutionHours: z.number().nullable(),
+});
+export type TechnicianStats = z.infer<typeof technicianStatsSchema>;
+
+/** Details of the technician conflicts (409). */
+export const TECHNICIAN_CONFLICTS = {
+  emailTaken: 'Another technician already has this e-mail address.',
+} as const;

@@ -9,6 +9,7 @@ export const WAREHOUSE_MESSAGES = {
   descriptionRequired: 'Description is required',
   descriptionTooShort: 'Description must be at least 5 characters',
   referenced: 'Cannot delete warehouse location that is referenced by service orders.',
+  nameTaken: 'A warehouse location with this name already exists.',
 } as const;
 
 export const warehouseLocationInputSchema = z.object({
@@ -27,8 +28,15 @@ export const warehouseLocationInputSchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type WarehouseLocationInput = z.input<typeof warehouseLocationInputSchema>;
-export const warehouseLocationUpdateSchema = warehouseLocationInputSchema.extend({ version: z.number().int().min(1) });
-export const warehouseLocationStatusSchema = z.object({ isActive: z.boolean(), version: z.number().int().min(1) });
+/** PUT: like create, but an absent `isActive` keeps the current state instead of reactivating. */
+export const warehouseLocationUpdateSchema = warehouseLocationInputSchema.extend({
+  isActive: z.boolean().optional(),
+  version: z.number().int().min(1),
+});
+export const warehouseLocationStatusSchema = z.object({
+  isActive: z.boolean(),
+  version: z.number().int().min(1),
+});
 
 export const warehouseLocationSchema = z.object({
   id: z.uuid(),
@@ -50,3 +58,18 @@ export const warehouseLocationListQuerySchema = pageQuerySchema.extend({
 });
 export type WarehouseLocationListQuery = z.output<typeof warehouseLocationListQuerySchema>;
 export const warehouseLocationListResponseSchema = listResponseSchema(warehouseLocationSchema);
+
+export const warehouseLocationIdParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * GET /warehouse-locations/options: what the service-order form's select needs, for any signed-in
+ * user (the management routes are Administrator/ServiceManager only). The active locations, plus
+ * the one named by `include` (the order's current location, which may have been deactivated since).
+ */
+export const warehouseLocationOptionsQuerySchema = z.object({ include: z.uuid().optional() });
+export const warehouseLocationOptionSchema = warehouseLocationSchema.pick({
+  id: true,
+  name: true,
+  isActive: true,
+});
+export type WarehouseLocationOption = z.infer<typeof warehouseLocationOptionSchema>;

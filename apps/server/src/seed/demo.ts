@@ -1,11 +1,14 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { servicePartners } from '../db/schema/partners.ts';
+import { seedCommunications } from './communications.ts';
 import { seedCustomers } from './customers.ts';
 import { seedIdentities } from './identities.ts';
+import { seedPricing } from './pricing.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedTechnicians } from './technicians.ts';
 import { seedWarehouseLocations } from './warehouse-locations.ts';
+import { seedWorkLogs } from './work-logs.ts';
 
 /** Loads the demo data; each feature's issue adds its part here. */
 export async function seedDemoData(db: Db): Promise<void> {
@@ -14,6 +17,9 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedWarehouseLocations(db, partnerIds);
   await seedCustomers(db, partnerIds);
   await seedServiceOrders(db, partnerIds);
+  await seedCommunications(db, partnerIds);
+  await seedPricing(db, partnerIds);
+  await seedWorkLogs(db, partnerIds);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,7 +1,22 @@
+import {
+  CUSTOMER_MESSAGES,
+  type Customer,
+  type CustomerListQuery,
+  type CustomerOrdersQuery,
+  type CustomerSerialNumber,
+  type customerInputSchema,
+} from '@service-portal/shared/customers';
+import type { ServiceOrderListItem, ServiceOrderListQuery } from '@service-portal/shared/service-orders';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
-import { notFound } from '../../errors.ts';
-import type { CustomerRow, CustomersRepository, NewCustomer } from './customers.repository.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type {
+  CustomerRow,
+  CustomersRepository,
+  CustomerWithStatsRow,
+  NewCustomer,
+} from './customers.repository.ts';
 
 /** The customer part of a service order, as the order form sends it. */
 export interface OrderContact {
@@ -11,17 +26,39 @@ export interface OrderContact {
   address: string | null;
 }
 
-export interface CustomerRecord {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+type CustomerFields = z.output<typeof customerInputSchema>;
+
+// What this feature asks of the service-orders feature (features do not import each other; app.ts
+// passes the service-orders service in, which satisfies this).
+export interface CustomerOrders {
+  list(
+    scope: TenantScope,
+    query: ServiceOrderListQuery,
+  ): Promise<{ items: ServiceOrderListItem[]; total: number; page: number; pageSize: number }>;
+  /** Moves every order of customer `fromId` to `toId`, inside `tx`; returns how many moved. */
+  reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
 }
+
+/** Another feature's records that point at a customer and must follow it when it is merged away. */
+export interface CustomerReferences {
+  reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
+}
+
+export interface CustomersDeps {
+  repo: CustomersRepository;
+  /**
+   * The service-orders service. A getter, because the two services need each other (orders link
+   * customers, customers list their orders) and so cannot both be made first.
+   */
+  orders: () => CustomerOrders;
+  /**
+   * More records that move with a merge, inside its transaction (communications, rentals: wire
+   * them in app.ts when those features offer `reassignCustomer`).
+   */
+  references?: () => CustomerReferences[];
+}
+
+const CUSTOMER = 'Customer';
 
 /**
  * The digits a phone number is matched by. Norwegian numbers are kept national, so
@@ -36,23 +73,169 @@ export function phoneDigits(phone: string | null): string | null {
   return digits.length > 0 ? digits : null;
 }
 
-function toCustomer(row: CustomerRow): CustomerRecord {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toCustomer(row: CustomerWithStatsRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    notes: row.notes,
+    orderCount: row.orderCount,
+    openOrderCount: row.openOrderCount,
+    lastOrderAt: row.lastOrderAt ? row.lastOrderAt.toISOString() : null,
+    mergedIntoId: row.mergedIntoId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
 }
 
-export function createCustomersService(repo: CustomersRepository) {
+const conflict = (detail: string) => new AppError('conflict', 409, detail);
+const versionConflict = () =>
+  new AppError('version_conflict', 409, 'The customer was changed by someone else. Reload it and try again.');
+
+function values(input: CustomerFields) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    phoneDigits: phoneDigits(input.phone),
+    address: input.address,
+    notes: input.notes,
+  };
+}
+
+export function createCustomersService(deps: CustomersDeps) {
+  const { repo } = deps;
+
   async function findMatch(scope: TenantScope, email: string, digits: string | null, tx: Db) {
     return (
       (await repo.findByEmail(scope, email, tx)) ??
-      (digits ? await repo.findByPhoneDigits(scope, digits, tx) : null)
+      (digits ? await repo.findByPhoneDigits(scope, digits, tx) : null) ??
+      (await repo.findMergedSurvivor(scope, email, digits, tx))
     );
   }
 
+  async function detail(scope: TenantScope, id: string, tx?: Db): Promise<Customer> {
+    const row = await repo.getWithStats(scope, id, tx);
+    if (!row) throw notFound(CUSTOMER);
+    return toCustomer(row);
+  }
+
+  /** A live customer of the partner, or 404 (unknown, another partner's) / 409 (merged away). */
+  async function liveOrThrow(scope: TenantScope, id: string, tx?: Db): Promise<CustomerRow> {
+    const row = await repo.get(scope, id, tx);
+    if (!row) throw notFound(CUSTOMER);
+    if (row.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
+    return row;
+  }
+
+  /** E-mail is how orders find their customer, so two live customers of a partner never share one. */
+  async function assertEmailFree(scope: TenantScope, email: string | null, exceptId: string | null, tx: Db) {
+    if (email && (await repo.emailTaken(scope, email, exceptId, tx))) {
+      throw new AppError('conflict', 409, CUSTOMER_MESSAGES.emailTaken, {
+        errors: [{ path: 'email', message: CUSTOMER_MESSAGES.emailTaken }],
+      });
+    }
+  }
+
   return {
-    async get(scope: TenantScope, id: string): Promise<CustomerRecord> {
-      const row = await repo.get(scope, id);
-      if (!row) throw notFound('Customer');
-      return toCustomer(row);
+    async list(scope: TenantScope, query: CustomerListQuery) {
+      const { items, total } = await repo.list(scope, query);
+      return { items: items.map(toCustomer), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Merged customers answer too (with `mergedIntoId`), so an old link can lead to the survivor. */
+    get: (scope: TenantScope, id: string) => detail(scope, id),
+
+    async create(scope: TenantScope, input: CustomerFields): Promise<Customer> {
+      return repo.transaction(async (tx) => {
+        // The same lock as order-driven creation, so a duplicate e-mail cannot slip in between.
+        await repo.lockCreation(scope, tx);
+        await assertEmailFree(scope, input.email, null, tx);
+        const row = await repo.insert(scope, values(input), tx);
+        return detail(scope, row.id, tx);
+      });
+    },
+
+    async update(
+      scope: TenantScope,
+      id: string,
+      input: CustomerFields & { version: number },
+    ): Promise<Customer> {
+      const current = await liveOrThrow(scope, id);
+      if (current.version !== input.version) throw versionConflict();
+      return repo.transaction(async (tx) => {
+        await repo.lockCreation(scope, tx);
+        await assertEmailFree(scope, input.email, id, tx);
+        if (!(await repo.updateIfVersion(scope, id, input.version, values(input), tx))) {
+          await liveOrThrow(scope, id, tx); // deleted or merged meanwhile answer as such
+          throw versionConflict();
+        }
+        return detail(scope, id, tx);
+      });
+    },
+
+    /** Only a customer without orders can be deleted; one with orders can be merged instead. */
+    async remove(scope: TenantScope, id: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const [row] = await repo.lockMany(scope, [id], tx);
+        if (!row) throw notFound(CUSTOMER);
+        // Kept for history and so that orders from its old contact details find the survivor.
+        if (row.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
+        const stats = await repo.getWithStats(scope, id, tx);
+        if ((stats?.orderCount ?? 0) > 0) throw conflict(CUSTOMER_MESSAGES.hasOrders);
+        const result = await repo.delete(scope, id, tx);
+        if (result === 'missing') throw notFound(CUSTOMER);
+        if (result === 'referenced') throw conflict(CUSTOMER_MESSAGES.hasOrders);
+      });
+    },
+
+    /**
+     * Merges `sourceId` into `survivorId` in one transaction: the source's orders move to the
+     * survivor, the survivor takes over contact details it lacks, and the source is marked merged
+     * (hidden from lists and order matching, kept for history). Both must be live customers of the
+     * caller's partner: another partner's customer is a 404 like an unknown one.
+     */
+    async merge(scope: TenantScope, survivorId: string, sourceId: string): Promise<Customer> {
+      if (survivorId === sourceId) {
+        throw new AppError('validation_failed', 400, 'The request is not valid.', {
+          errors: [{ path: 'sourceId', message: CUSTOMER_MESSAGES.mergeSelf }],
+        });
+      }
+      return repo.transaction(async (tx) => {
+        const rows = await repo.lockMany(scope, [survivorId, sourceId], tx);
+        const survivor = rows.find((r) => r.id === survivorId);
+        const source = rows.find((r) => r.id === sourceId);
+        if (!survivor || !source) throw notFound(CUSTOMER);
+        if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
+
+        await deps.orders().reassignCustomer(scope, sourceId, survivorId, tx);
+        for (const other of deps.references?.() ?? [])
+          await other.reassignCustomer(scope, sourceId, survivorId, tx);
+        const blanks: Partial<NewCustomer> = {};
+        if (!survivor.email && source.email) blanks.email = source.email;
+        if (!survivor.phone && source.phone)
+          Object.assign(blanks, { phone: source.phone, phoneDigits: source.phoneDigits });
+        if (!survivor.address && source.address) blanks.address = source.address;
+        if (!survivor.notes && source.notes) blanks.notes = source.notes;
+        if (Object.keys(blanks).length > 0) await repo.fillBlanks(scope, survivorId, blanks, tx);
+        else await repo.touch(scope, survivorId, tx);
+        await repo.markMerged(scope, sourceId, survivorId, tx);
+        return detail(scope, survivorId, tx);
+      });
+    },
+
+    async serviceOrders(scope: TenantScope, id: string, query: CustomerOrdersQuery) {
+      if (!(await repo.get(scope, id))) throw notFound(CUSTOMER);
+      return deps.orders().list(scope, { ...query, customerId: id, includeCommunications: false });
+    },
+
+    async serialNumbers(scope: TenantScope, id: string): Promise<CustomerSerialNumber[]> {
+      if (!(await repo.get(scope, id))) throw notFound(CUSTOMER);
+      const rows = await repo.serialNumbers(scope, id);
+      return rows.map((r) => ({ ...r, lastOrderAt: r.lastOrderAt.toISOString() }));
     },
 
     /**

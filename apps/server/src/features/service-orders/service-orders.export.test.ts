@@ -86,6 +86,9 @@ describe('GET /api/service-orders/export', () => {
       'Created',
       'Completed',
       'Estimated cost',
+      'Labour',
+      'Parts',
+      'Total',
     ]);
     expect(rows.map((r) => cellOf(r, header, 'Order number').value)).toEqual([
       plain.orderNumber,
@@ -215,6 +218,62 @@ describe('GET /api/service-orders/export', () => {
       headers: { authorization: `Bearer ${w.tokens.manager}` },
     });
     expect(next.status).toBe(200);
+  });
+
+  it('adds labour (completed work logs), parts and total per order, in one currency as numbers', async () => {
+    const manager = w.api(w.tokens.manager);
+    const order = (
+      await manager.post(
+        '/service-orders',
+        orderInput({
+          title: 'Totals order',
+          spareParts: [
+            {
+              partNumber: 'P-1',
+              partName: 'Heater element',
+              quantity: 2,
+              unitCost: 189_000,
+              currency: 'NOK',
+            },
+            { partNumber: 'P-2', partName: 'Valve', quantity: 1, unitCost: 2_500, currency: 'EUR' },
+          ],
+        }),
+      )
+    ).json<ServiceOrder>();
+    const labourOnly = (
+      await manager.post('/service-orders', orderInput({ title: 'Labour only' }))
+    ).json<ServiceOrder>();
+    // Default pricing: NOK 950/h, 15 minutes, up. 50 minutes bill 60 = NOK 950.00.
+    for (const target of [order, labourOnly]) {
+      const log = (
+        await manager.post(`/service-orders/${target.id}/work-logs`, {
+          category: 'service_log',
+          manualMinutes: 50,
+        })
+      ).json<{ id: string }>();
+      await manager.post(`/service-orders/${target.id}/work-logs/${log.id}/complete`, {});
+    }
+    // An open log is not billed yet.
+    await manager.post(`/service-orders/${order.id}/work-logs`, { category: 'other', manualMinutes: 600 });
+
+    const { header, rows } = await download(
+      w.tokens.manager,
+      '?search=' + encodeURIComponent(order.orderNumber),
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(cellOf(row, header, 'Labour').value).toBe(950);
+    expect(cellOf(row, header, 'Labour').numFmt).toContain('NOK');
+    // Two currencies cannot share a number cell: the amounts are written out.
+    expect(cellOf(row, header, 'Parts').value).toBe('3,780.00 NOK + 25.00 EUR');
+    expect(cellOf(row, header, 'Total').value).toBe('4,730.00 NOK + 25.00 EUR');
+
+    const other = await download(w.tokens.manager, '?search=' + encodeURIComponent(labourOnly.orderNumber));
+    const only = other.rows[0]!;
+    expect(cellOf(only, other.header, 'Labour').value).toBe(950);
+    expect(cellOf(only, other.header, 'Parts').value).toBeNull();
+    expect(cellOf(only, other.header, 'Total').value).toBe(950);
+    expect(cellOf(only, other.header, 'Total').numFmt).toContain('NOK');
   });
 
   it('validates its filters', async () => {

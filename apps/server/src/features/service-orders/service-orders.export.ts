@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { Money } from '@service-portal/shared/work-logs';
 import type { ExportRow } from './service-orders.repository.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,8 +73,31 @@ const COLUMNS: Column[] = [
   { header: 'Created', key: 'createdAt', width: 17, numFmt: 'yyyy-mm-dd hh:mm' },
   { header: 'Completed', key: 'completedAt', width: 17, numFmt: 'yyyy-mm-dd hh:mm' },
   { header: 'Estimated cost', key: 'estimatedCost', width: 16 },
+  { header: 'Labour', key: 'labour', width: 16 },
+  { header: 'Parts', key: 'parts', width: 16 },
+  { header: 'Total', key: 'total', width: 16 },
 ];
+const MONEY_COLUMNS = ['labour', 'parts', 'total'] as const;
 const INTERNAL_NOTES: Column = { header: 'Internal notes', key: 'internalNotes', width: 50 };
+
+/** An exported order with its totals per currency (completed work logs, spare-part lines, both). */
+export type ExportRowWithTotals = ExportRow & { labour: Money[]; parts: Money[]; total: Money[] };
+
+const amountFormat = (currency: string) => `#,##0.00 "${currency}"`;
+const major = (minor: number) => minor / 100;
+
+/**
+ * A money cell: one currency is a number cell in major units (the column still sums), several
+ * are text ("1,250.00 NOK + 40.00 EUR"), none is empty.
+ */
+function moneyCell(amounts: Money[]): { value: number | string | null; numFmt?: string } {
+  const [first] = amounts;
+  if (!first) return { value: null };
+  if (amounts.length === 1) return { value: major(first.amountMinor), numFmt: amountFormat(first.currency) };
+  const text = (m: Money) =>
+    `${major(m.amountMinor).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${m.currency}`;
+  return { value: amounts.map(text).join(' + ') };
+}
 
 export interface WorkbookOptions {
   includeInternalNotes: boolean;
@@ -102,7 +126,7 @@ function drained(out: Writable): Promise<void> {
  */
 export async function writeOrdersWorkbook(
   out: Writable,
-  batches: AsyncIterable<ExportRow[]>,
+  batches: AsyncIterable<ExportRowWithTotals[]>,
   options: WorkbookOptions,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -138,6 +162,11 @@ export async function writeOrdersWorkbook(
         estimatedCost: r.estimatedCost === null ? null : r.estimatedCost / 100,
         ...(options.includeInternalNotes ? { internalNotes: text(r.internalNotes) } : {}),
       });
+      for (const key of MONEY_COLUMNS) {
+        const cell = moneyCell(r[key]);
+        row.getCell(key).value = cell.value;
+        if (cell.numFmt) row.getCell(key).numFmt = cell.numFmt;
+      }
       for (const column of columns) {
         if (column.numFmt) row.getCell(column.key).numFmt = column.numFmt;
       }

@@ -202,10 +202,22 @@ describe('GET /api/service-orders', () => {
     expect(bad.json().code).toBe('validation_failed');
   });
 
-  it('accepts includeCommunications but sends no communications yet', async () => {
+  it('adds communications to every item only when includeCommunications=true', async () => {
+    const logged = await manager().post(`/service-orders/${orders.b!.id}/communications`, {
+      method: 'phone',
+      message: 'Customer confirmed the visit',
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
     const body = await list('?includeCommunications=true');
     expect(body.total).toBe(6);
-    expect(body.items[0]).not.toHaveProperty('communications');
+    expect(body.items.map((i) => i.communications?.length)).toEqual([0, 0, 0, 0, 1, 0]);
+    expect(body.items.find((i) => i.id === orders.b!.id)!.communications![0]).toMatchObject({
+      method: 'phone',
+      message: 'Customer confirmed the visit',
+      serviceOrderId: orders.b!.id,
+    });
+    expect((await list('?includeCommunications=false')).items[0]).not.toHaveProperty('communications');
+    expect((await list()).items[0]).not.toHaveProperty('communications');
   });
 });
 

@@ -81,6 +81,7 @@ export interface HistoryEntry {
 }
 
 export interface ExportRow {
+  id: string;
   orderNumber: string;
   title: string;
   status: ServiceOrderStatus;
@@ -429,6 +430,32 @@ export function createServiceOrdersRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The one query here without a partner condition: an inbound e-mail or SMS arrives without a
+     * tenant, and the partner is taken from the order it matches (communications threading).
+     * Open orders first, then newest first.
+     */
+    async findByContactAcrossPartners(contact: { email: string } | { phoneDigits: string[] }) {
+      const matches =
+        'email' in contact
+          ? eq(sql`lower(${o.customerEmail})`, contact.email.toLowerCase())
+          : contact.phoneDigits.length > 0
+            ? inArray(sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`, contact.phoneDigits)
+            : sql`false`;
+      return db
+        .select({
+          id: o.id,
+          servicePartnerId: o.servicePartnerId,
+          customerId: o.customerId,
+          customerName: o.customerName,
+          status: o.status,
+        })
+        .from(o)
+        .where(matches)
+        .orderBy(sql`case when ${o.status} in ('completed', 'cancelled') then 1 else 0 end`, desc(o.createdAt))
+        .limit(100);
+    },
+
     async exists(scope: TenantScope, id: string, tx: Db = db): Promise<boolean> {
       const rows = await tx
         .select({ id: o.id })
@@ -436,6 +463,26 @@ export function createServiceOrdersRepository(db: Db) {
         .where(scoped(o, scope, eq(o.id, id)))
         .limit(1);
       return rows.length === 1;
+    },
+
+    /** Σ quantity × unit cost of the orders' spare-part lines per order and currency, in one query. */
+    async partsTotals(
+      scope: TenantScope,
+      orderIds: readonly string[],
+    ): Promise<{ orderId: string; currency: Currency; amountMinor: number }[]> {
+      if (orderIds.length === 0) return [];
+      const p = serviceOrderSpareParts;
+      const rows = await db
+        .select({
+          orderId: p.serviceOrderId,
+          currency: p.currency,
+          // bigint arithmetic (quantity × unit cost may pass 2^31), read as text: no float, no driver bigint.
+          amount: sql<string>`sum(${p.quantity}::bigint * ${p.unitCostMinor})::text`,
+        })
+        .from(p)
+        .where(scoped(p, scope, inArray(p.serviceOrderId, [...orderIds])))
+        .groupBy(p.serviceOrderId, p.currency);
+      return rows.map((r) => ({ orderId: r.orderId, currency: r.currency, amountMinor: Number(r.amount) }));
     },
 
     /**
@@ -492,6 +539,20 @@ export function createServiceOrdersRepository(db: Db) {
         .where(scoped(o, scope, eq(o.id, id), eq(o.version, version)))
         .returning({ id: o.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Moves the orders of one customer to another (customer merge), inside the caller's
+     * transaction. The version stays: the order form cannot change `customerId`, so an open form
+     * must not get a conflict on its next autosave because of it.
+     */
+    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
+      const rows = await tx
+        .update(o)
+        .set({ customerId: toId, updatedAt: sql`now()` })
+        .where(scoped(o, scope, eq(o.customerId, fromId)))
+        .returning({ id: o.id });
+      return rows.length;
     },
 
     async delete(scope: TenantScope, id: string): Promise<boolean> {

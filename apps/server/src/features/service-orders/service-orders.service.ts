@@ -21,11 +21,14 @@ import {
   type SparePart,
 } from '@service-portal/shared/service-orders';
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
+import type { Communication } from '@service-portal/shared/communications';
+import { sumMoney, type Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeOrdersWorkbook } from './service-orders.export.ts';
+import { writeOrdersWorkbook, type ExportRowWithTotals } from './service-orders.export.ts';
 import type {
+  ExportRow,
   HistoryEntry,
   OrderChanges,
   OrderFilters,
@@ -58,11 +61,25 @@ export interface WarehouseLocationRules {
   assertUsable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
 }
 
+export interface LabourTotals {
+  /** Σ costs of the orders' completed work logs per order and currency, many orders in one query. */
+  labourTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
+}
+
+export interface OrderCommunications {
+  /** The communications of many orders in one query, by order id (the list's includeCommunications). */
+  forOrders(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Communication[]>>;
+}
+
 export interface ServiceOrdersDeps {
   repo: ServiceOrdersRepository;
   customers: CustomerLinks;
   technicians: TechnicianRules;
   warehouseLocations: WarehouseLocationRules;
+  /** The work-logs service (the export's Labour and Total columns). */
+  labour: LabourTotals;
+  /** The communications service; without it `includeCommunications` adds nothing. */
+  communications?: OrderCommunications;
   /** The clock for "today" (scheduled dates, order-number year, stats windows). */
   now?: () => Date;
 }
@@ -113,6 +130,36 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
 
+  async function partsTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>> {
+    const totals = new Map<string, Money[]>();
+    for (const row of await repo.partsTotals(scope, orderIds)) {
+      totals.set(row.orderId, [
+        ...(totals.get(row.orderId) ?? []),
+        { currency: row.currency, amountMinor: row.amountMinor },
+      ]);
+    }
+    return totals;
+  }
+
+  /** Each export batch with its orders' labour, parts and total: two queries per batch. */
+  async function* withTotals(
+    scope: TenantScope,
+    batches: AsyncIterable<ExportRow[]>,
+  ): AsyncGenerator<ExportRowWithTotals[]> {
+    for await (const batch of batches) {
+      const ids = batch.map((r) => r.id);
+      const [labour, parts] = await Promise.all([
+        deps.labour.labourTotals(scope, ids),
+        partsTotals(scope, ids),
+      ]);
+      yield batch.map((r) => {
+        const l = labour.get(r.id) ?? [];
+        const p = parts.get(r.id) ?? [];
+        return { ...r, labour: sumMoney(l), parts: sumMoney(p), total: sumMoney(l, p) };
+      });
+    }
+  }
+
   async function today(scope: TenantScope): Promise<string> {
     return todayIn(await repo.partnerTimeZone(scope), now());
   }
@@ -132,9 +179,12 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
 
   return {
     async list(scope: TenantScope, query: ServiceOrderListQuery) {
-      // `includeCommunications` is accepted for the original client; communications come with their own issue.
       const { items, total } = await repo.list(scope, listFilters(query), query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const page = { total, page: query.page, pageSize: query.pageSize };
+      if (!query.includeCommunications || !deps.communications) return { items, ...page };
+      // The original client's badge reads these; one query for the whole page.
+      const byOrder = await deps.communications.forOrders(scope, items.map((i) => i.id));
+      return { items: items.map((i) => ({ ...i, communications: byOrder.get(i.id) ?? [] })), ...page };
     },
 
     async search(scope: TenantScope, body: ServiceOrderSearch) {
@@ -190,6 +240,30 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     },
 
     get: getOrThrow,
+
+    /** For communications: the order's customer contact, or null when it is not the partner's. */
+    async contactOf(scope: TenantScope, id: string) {
+      const state = await repo.findState(scope, id);
+      if (!state) return null;
+      const { id: orderId, orderNumber, status, customerId, customerName, customerEmail, customerPhone } = state;
+      return { id: orderId, orderNumber, status, customerId, customerName, customerEmail, customerPhone };
+    },
+
+    /**
+     * For inbound e-mail and SMS threading: every partner's orders whose customer has this e-mail
+     * (any case) or a phone number with one of these digit forms, open ones first.
+     */
+    findByContact(contact: { email: string } | { phoneDigits: string[] }) {
+      return repo.findByContactAcrossPartners(contact);
+    },
+
+    /** For features with records on an order (work logs): 404 unless the order is the partner's. */
+    async assertExists(scope: TenantScope, id: string): Promise<void> {
+      if (!(await repo.exists(scope, id))) throw notFound(ORDER);
+    },
+
+    /** Σ quantity × unit cost of the orders' spare-part lines per order and currency, in one query. */
+    partsTotals,
 
     async create(scope: TenantScope, actor: Actor, input: ServiceOrderCreate): Promise<ServiceOrder> {
       if (input.assignedTechnicianId) await technicians.assertAssignable(scope, input.assignedTechnicianId);
@@ -305,6 +379,11 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       if (!(await repo.delete(scope, id))) throw notFound(ORDER);
     },
 
+    /** For the customers feature's merge: moves customer `fromId`'s orders to `toId` inside `tx`. */
+    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
+      return repo.reassignCustomer(scope, fromId, toId, tx);
+    },
+
     /**
      * All or nothing: every id must be the partner's (404 otherwise) and every change legal (409
      * naming the first order that is not). Orders already in the status are left as they are.
@@ -374,7 +453,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     ): Promise<{ filename: string; stream: Readable }> {
       const timeZone = await repo.partnerTimeZone(scope);
       const out = new PassThrough();
-      const batches = repo.exportBatches(scope, listFilters(query), query.sortDirection);
+      const batches = withTotals(scope, repo.exportBatches(scope, listFilters(query), query.sortDirection));
       writeOrdersWorkbook(out, batches, {
         includeInternalNotes: query.includeInternalNotes && hasRole(actor, 'ServiceManager'),
         timeZone,

@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TechnicianListQuery } from '@service-portal/shared/technicians';
+import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
+import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 
@@ -20,15 +23,147 @@ const columns = {
 
 export type TechnicianRow = Pick<typeof technicians.$inferSelect, keyof typeof columns>;
 
+export interface TechnicianValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  jobTitle: string | null;
+  department: string | null;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const o = serviceOrders;
+
 export function createTechniciansRepository(db: Db) {
   return {
-    async get(scope: TenantScope, id: string): Promise<TechnicianRow | null> {
-      const rows = await db
+    /** Runs `fn` in one transaction; every query inside must use the `tx` it is given. */
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    async get(scope: TenantScope, id: string, tx: Db = db): Promise<TechnicianRow | null> {
+      const rows = await tx
         .select(columns)
         .from(technicians)
         .where(scoped(technicians, scope, eq(technicians.id, id)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    async list(
+      scope: TenantScope,
+      q: TechnicianListQuery,
+    ): Promise<{ items: TechnicianRow[]; total: number }> {
+      let search: SQL | undefined;
+      if (q.search) {
+        const like = `%${escapeLike(q.search)}%`;
+        search = or(
+          ilike(sql`${technicians.firstName} || ' ' || ${technicians.lastName}`, like),
+          ilike(technicians.email, like),
+          ilike(sql`coalesce(${technicians.phoneNumber}, '')`, like),
+          ilike(sql`coalesce(${technicians.jobTitle}, '')`, like),
+          ilike(sql`coalesce(${technicians.department}, '')`, like),
+        );
+      }
+      const where = scoped(
+        technicians,
+        scope,
+        search,
+        q.isActive === undefined ? undefined : eq(technicians.isActive, q.isActive),
+      );
+      const [items, totals] = await Promise.all([
+        db
+          .select(columns)
+          .from(technicians)
+          .where(where)
+          .orderBy(asc(technicians.lastName), asc(technicians.firstName), asc(technicians.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(technicians).where(where),
+      ]);
+      return { items, total: totals[0]?.n ?? 0 };
+    },
+
+    /**
+     * Serialises technician writes per partner until the transaction ends: e-mails are unique per
+     * partner (any case) by rule, not by index, so check-then-write must not interleave.
+     */
+    async lockWrites(scope: TenantScope, tx: Db): Promise<void> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`technicians:${scope.partnerId}`}, 0))`,
+      );
+    },
+
+    async emailTaken(scope: TenantScope, email: string, exceptId: string | null, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: technicians.id })
+        .from(technicians)
+        .where(
+          scoped(
+            technicians,
+            scope,
+            eq(sql`lower(${technicians.email})`, email.toLowerCase()),
+            exceptId ? ne(technicians.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insert(scope: TenantScope, values: TechnicianValues, tx: Db): Promise<TechnicianRow> {
+      const [row] = await tx
+        .insert(technicians)
+        .values({ ...values, servicePartnerId: scope.partnerId })
+        .returning(columns);
+      if (!row) throw new Error('technician insert returned nothing');
+      return row;
+    },
+
+    /** Applies the change only if the stored version is still `version`; null otherwise. */
+    async updateIfVersion(
+      scope: TenantScope,
+      id: string,
+      version: number,
+      values: Partial<TechnicianValues> & { isActive?: boolean },
+      tx: Db = db,
+    ): Promise<TechnicianRow | null> {
+      const [row] = await tx
+        .update(technicians)
+        .set({ ...values, updatedAt: sql`now()`, version: sql`${technicians.version} + 1` })
+        .where(scoped(technicians, scope, eq(technicians.id, id), eq(technicians.version, version)))
+        .returning(columns);
+      return row ?? null;
+    },
+
+    /**
+     * Read-only aggregate over service_orders for the dashboard's technician row: one grouped
+     * query on service_orders_partner_technician_idx. The orders themselves are the service-orders
+     * feature's (GET /service-orders?assignedTechnicianId=…); this only counts them.
+     */
+    async stats(scope: TenantScope, technicianId: string) {
+      const [row] = await db
+        .select({
+          assigned: sql<number>`count(*)::int`,
+          open: sql<number>`(count(*) filter (where ${inArray(o.status, [...OPEN_STATUSES])}))::int`,
+          completed: sql<number>`(count(*) filter (where ${o.status} = 'completed'))::int`,
+          cancelled: sql<number>`(count(*) filter (where ${o.status} = 'cancelled'))::int`,
+          avgResolutionSeconds: sql<
+            string | number | null
+          >`avg(extract(epoch from (${o.completedAt} - ${o.createdAt}))) filter (where ${o.status} = 'completed' and ${o.completedAt} is not null)`,
+        })
+        .from(o)
+        .where(scoped(o, scope, eq(o.assignedTechnicianId, technicianId)));
+      return {
+        assigned: Number(row?.assigned ?? 0),
+        open: Number(row?.open ?? 0),
+        completed: Number(row?.completed ?? 0),
+        cancelled: Number(row?.cancelled ?? 0),
+        avgResolutionSeconds: row?.avgResolutionSeconds == null ? null : Number(row.avgResolutionSeconds),
+      };
     },
   };
 }

@@ -1,5 +1,14 @@
+import {
+  TECHNICIAN_CONFLICTS,
+  type Technician,
+  type technicianInputSchema,
+  type TechnicianListQuery,
+  type TechnicianStats,
+} from '@service-portal/shared/technicians';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { TechnicianRow, TechniciansRepository } from './technicians.repository.ts';
 
 export const TECHNICIAN_MESSAGES = {
@@ -7,8 +16,115 @@ export const TECHNICIAN_MESSAGES = {
   inactive: 'This technician is inactive',
 } as const;
 
-export function createTechniciansService(repo: TechniciansRepository) {
+type TechnicianFields = z.output<typeof technicianInputSchema>;
+
+const TECHNICIAN = 'Technician';
+
+const versionConflict = () =>
+  new AppError(
+    'version_conflict',
+    409,
+    'The technician was changed by someone else. Reload it and try again.',
+  );
+
+const emailTaken = () =>
+  new AppError('conflict', 409, TECHNICIAN_CONFLICTS.emailTaken, {
+    errors: [{ path: 'email', message: TECHNICIAN_CONFLICTS.emailTaken }],
+  });
+
+function toTechnician(row: TechnicianRow): Technician {
   return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    jobTitle: row.jobTitle,
+    department: row.department,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function createTechniciansService(repo: TechniciansRepository) {
+  async function getRow(scope: TenantScope, id: string, tx?: Db): Promise<TechnicianRow> {
+    const row = await repo.get(scope, id, tx);
+    if (!row) throw notFound(TECHNICIAN);
+    return row;
+  }
+
+  /** A version mismatch after the row was read: 404 when it is gone, else someone else won. */
+  async function missedUpdate(scope: TenantScope, id: string, tx?: Db): Promise<never> {
+    await getRow(scope, id, tx);
+    throw versionConflict();
+  }
+
+  return {
+    async list(scope: TenantScope, query: TechnicianListQuery) {
+      const { items, total } = await repo.list(scope, query);
+      return { items: items.map(toTechnician), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(scope: TenantScope, id: string): Promise<Technician> {
+      return toTechnician(await getRow(scope, id));
+    },
+
+    async create(scope: TenantScope, input: TechnicianFields): Promise<Technician> {
+      return repo.transaction(async (tx) => {
+        await repo.lockWrites(scope, tx);
+        if (await repo.emailTaken(scope, input.email, null, tx)) throw emailTaken();
+        return toTechnician(await repo.insert(scope, input, tx));
+      });
+    },
+
+    async update(
+      scope: TenantScope,
+      id: string,
+      input: TechnicianFields & { version: number },
+    ): Promise<Technician> {
+      const { version, ...values } = input;
+      const current = await getRow(scope, id);
+      if (current.version !== version) throw versionConflict();
+      return repo.transaction(async (tx) => {
+        await repo.lockWrites(scope, tx);
+        if (await repo.emailTaken(scope, values.email, id, tx)) throw emailTaken();
+        const row = await repo.updateIfVersion(scope, id, version, values, tx);
+        return row ? toTechnician(row) : missedUpdate(scope, id, tx);
+      });
+    },
+
+    /**
+     * Activates or deactivates. Orders already assigned keep an inactive technician; only new
+     * assignments are refused (assertAssignable).
+     */
+    async setStatus(
+      scope: TenantScope,
+      id: string,
+      input: { isActive: boolean; version: number },
+    ): Promise<Technician> {
+      const row = await repo.updateIfVersion(scope, id, input.version, { isActive: input.isActive });
+      return row ? toTechnician(row) : missedUpdate(scope, id);
+    },
+
+    async stats(scope: TenantScope, id: string): Promise<TechnicianStats> {
+      await getRow(scope, id);
+      const s = await repo.stats(scope, id);
+      const counted = s.assigned - s.cancelled;
+      return {
+        technicianId: id,
+        assignedOrders: s.assigned,
+        openOrders: s.open,
+        completedOrders: s.completed,
+        cancelledOrders: s.cancelled,
+        completionRate: counted === 0 ? 0 : s.completed / counted,
+        averageResolutionHours:
+          s.avgResolutionSeconds === null ? null : Math.round((s.avgResolutionSeconds / 3600) * 100) / 100,
+      };
+    },
+
     /**
      * A new assignment must name an active technician of the caller's partner; anything else is
      * a 400 on the field that named it (another partner's technician looks like an unknown one).

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import {
+  customerIdParamsSchema,
+  customerInputSchema,
+  customerListQuerySchema,
+  customerListResponseSchema,
+  customerMergeSchema,
+  customerOrdersQuerySchema,
+  customerSchema,
+  customerSerialNumberSchema,
+  customerUpdateSchema,
+} from '@service-portal/shared/customers';
+import { problemSchema } from '@service-portal/shared/problem';
+import { serviceOrderListResponseSchema } from '@service-portal/shared/service-orders';
+import { tenantOf } from '../../plugins/auth.ts';
+import type { CustomersService } from './customers.service.ts';
+
+const tags = ['customers'];
+const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+const one = { ...read, 404: problemSchema };
+const write = { ...one, 409: problemSchema };
+
+/** Spec §2 /customers and /customers/{id}: any signed-in user of the partner; merging is for managers. */
+export function customersRoutes(service: CustomersService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const config = { access: AUTHENTICATED };
+
+    r.get(
+      '/customers',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'List customers (merged ones hidden) with their order counts; search name, e-mail, phone',
+          querystring: customerListQuerySchema,
+          response: { 200: customerListResponseSchema, ...read },
+        },
+      },
+      async (request) => service.list(tenantOf(request), request.query),
+    );
+
+    r.get(
+      '/customers/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One customer with order counts; a merged one carries `mergedIntoId`',
+          params: customerIdParamsSchema,
+          response: { 200: customerSchema, ...one },
+        },
+      },
+      async (request) => service.get(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      '/customers',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Create a customer (409 when another customer has the e-mail)',
+          body: customerInputSchema,
+          response: { 201: customerSchema, ...write },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.body)),
+    );
+
+    r.put(
+      '/customers/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Replace the customer fields; `version` must be the one last read (409 otherwise)',
+          params: customerIdParamsSchema,
+          body: customerUpdateSchema,
+          response: { 200: customerSchema, ...write },
+        },
+      },
+      async (request) => service.update(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.delete(
+      '/customers/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Delete a customer who has no service orders (409 otherwise: merge instead)',
+          params: customerIdParamsSchema,
+          response: { 204: z.null(), ...write },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(tenantOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.post(
+      '/customers/:id/merge',
+      {
+        config: { access: STAFF_MANAGERS },
+        schema: {
+          tags,
+          summary:
+            'Merge customer `sourceId` into this one (Administrator or ServiceManager): its orders move here, it is retired',
+          params: customerIdParamsSchema,
+          body: customerMergeSchema,
+          response: { 200: customerSchema, ...write },
+        },
+      },
+      async (request) => service.merge(tenantOf(request), request.params.id, request.body.sourceId),
+    );
+
+    r.get(
+      '/customers/:id/service-orders',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The customer's service orders, as list rows",
+          params: customerIdParamsSchema,
+          querystring: customerOrdersQuerySchema,
+          response: { 200: serviceOrderListResponseSchema, ...one },
+        },
+      },
+      async (request) => service.serviceOrders(tenantOf(request), request.params.id, request.query),
+    );
+
+    r.get(
+      '/customers/:id/serial-numbers',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Distinct serial numbers on the customer's orders, most recently seen first",
+          params: customerIdParamsSchema,
+          response: { 200: z.array(customerSerialNumberSchema), ...one },
+        },
+      },
+      async (request) => service.serialNumbers(tenantOf(request), request.params.id),
+    );
+  };
+}
