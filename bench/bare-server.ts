@@ -1,0 +1,46 @@
+/**
+ * The yardstick for the list endpoint: a bare Fastify app (no auth, no plugins, no logging, no
+ * schemas) with one route that runs exactly the SQL the list endpoint runs for page 1 of 20 of one
+ * partner — the page and the count, in parallel, on a pg Pool of the server's size — and answers
+ * the same JSON shape. Started as a child process by run.ts:
+ *
+ *   BARE_DATABASE_URL=... BARE_PARTNER_ID=... BARE_POOL_SIZE=10 node --import tsx bench/bare-server.ts
+ *
+ * It prints one line, {"port": N}, once it listens.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { LIST_COUNT_SQL, LIST_PAGE_SQL } from './lib/list-sql.ts';
+
+const url = process.env.BARE_DATABASE_URL;
+const partnerId = process.env.BARE_PARTNER_ID;
+const poolSize = Number(process.env.BARE_POOL_SIZE ?? 10);
+if (!url || !partnerId) throw new Error('BARE_DATABASE_URL and BARE_PARTNER_ID are required');
+
+const pool = new pg.Pool({ connectionString: url, max: poolSize });
+pool.on('error', () => {});
+
+// run.ts passes the SQL the repository sends today (captured from drizzle); the copy is the fallback.
+const pageSql = process.env.BARE_PAGE_SQL || LIST_PAGE_SQL;
+const countSql = process.env.BARE_COUNT_SQL || LIST_COUNT_SQL;
+
+const app = Fastify({ logger: false });
+app.get('/bare/service-orders', async () => {
+  const [page, total] = await Promise.all([
+    pool.query(pageSql, [partnerId, 20]),
+    pool.query<{ count: string }>(countSql, [partnerId]),
+  ]);
+  return { items: page.rows, total: Number(total.rows[0]?.count ?? 0), page: 1, pageSize: 20 };
+});
+
+const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port) })}\n`);
+
+const stop = () => {
+  void app
+    .close()
+    .then(() => pool.end())
+    .finally(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,6 @@
+/** The SQL of the list endpoint for page 1 of 20, no filters, newest first. */
+
+// Copied from what ServiceOrdersRepository.list sends for `{}` filters, page 1, pageSize 20, desc
+// (captured with drizzle's query logger; run.ts checks both answers carry the same ids).
+export const LIST_PAGE_SQL = `select "service_orders"."id", "service_orders"."order_number", "service_orders"."title", "service_orders"."service_type", "service_orders"."priority", "service_orders"."status", "service_orders"."customer_id", "service_orders"."customer_name", "service_orders"."customer_email", "service_orders"."customer_phone", "service_orders"."serial_number", "service_orders"."scheduled_date", "service_orders"."assigned_technician_id", "technicians"."first_name" || ' ' || "technicians"."last_name", "service_orders"."created_at", "service_orders"."updated_at", "service_orders"."completed_at", "service_orders"."version" from "service_orders" left join "technicians" on "technicians"."id" = "service_orders"."assigned_technician_id" where "service_orders"."service_partner_id" = $1 order by "service_orders"."created_at" desc, "service_orders"."id" desc limit $2`;
+export const LIST_COUNT_SQL = `select count(*) from "service_orders" where "service_orders"."service_partner_id" = $1`;
