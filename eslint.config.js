@@ -16,11 +16,23 @@ function featureZones(base, features) {
 }
 
 import { readdirSync, existsSync } from 'node:fs';
-const dirs = (p) => (existsSync(p) ? readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const dirs = (p) =>
+  existsSync(p)
+    ? readdirSync(p, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'bench/results/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'coverage/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -41,16 +53,29 @@ export default tseslint.config(
       // Fastify handlers and hooks are async by contract, awaiting or not.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts (server) or lib/env.ts (web) only.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in config.ts (server) or lib/env.ts (web) only.',
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureZones('./apps/server/src/features', dirs('apps/server/src/features')) }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: featureZones('./apps/server/src/features', dirs('apps/server/src/features')) },
+      ],
     },
   },
   {
@@ -59,12 +84,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: featureZones('./apps/web/src/features', dirs('apps/web/src/features')) }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: featureZones('./apps/web/src/features', dirs('apps/web/src/features')) },
+      ],
     },
   },
   {
     // The places that may read the environment, and tooling scripts.
-    files: ['apps/server/src/config.ts', 'apps/web/src/lib/env.ts', '**/*.config.{ts,js,mjs}', 'scripts/**', 'bench/**', 'e2e/**', 'apps/server/build.mjs', 'apps/server/test/global-setup.ts'],
+    files: [
+      'apps/server/src/config.ts',
+      'apps/web/src/lib/env.ts',
+      '**/*.config.{ts,js,mjs}',
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'apps/server/build.mjs',
+      'apps/server/test/global-setup.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -30,7 +30,9 @@ describe('sign-in and the shell', () => {
     await signInViaUi(page, app.url, mail, 'manager@nordic.example.com');
     // Back where the visitor was going, inside the shell.
     await page.waitForURL(/\/service-orders$/);
-    await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'Service Orders' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('navigation').getByRole('link', { name: 'Service Orders' }).count())
+      .toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.waitForURL(`${app.url}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

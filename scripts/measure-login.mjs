@@ -11,8 +11,16 @@ const profile = mkdtempSync(path.join(tmpdir(), 'sp-measure-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = context.pages()[0] ?? (await context.newPage());
 const finished = [];
@@ -26,6 +34,8 @@ for (const request of finished) {
   sum[kind] += responseBodySize;
 }
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`/login: ${finished.length} requests; JS ${kib(sum.js)}, CSS ${kib(sum.css)}, other ${kib(sum.other)} (as transferred, compressed)`);
+console.log(
+  `/login: ${finished.length} requests; JS ${kib(sum.js)}, CSS ${kib(sum.css)}, other ${kib(sum.other)} (as transferred, compressed)`,
+);
 await context.close();
 rmSync(profile, { recursive: true, force: true });

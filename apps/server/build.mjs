@@ -16,7 +16,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, 'pino'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });

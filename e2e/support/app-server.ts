@@ -26,9 +26,10 @@ export interface RunningApp {
 
 /**
  * Starts the built server exactly as `npm start` runs it (dist/server.js, embedded PGlite in a
- * fresh data folder, demo data seeded on first start), with mail going to `smtpUrl`.
+ * fresh data folder, demo data seeded on first start), with mail going to `smtpUrl`. `extraEnv`
+ * adds settings (say MAILGUN_SIGNING_KEY) on top; without it the server starts as before.
  */
-export async function startApp(smtpUrl: string): Promise<RunningApp> {
+export async function startApp(smtpUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-e2e-'));
   let output = '';
@@ -43,6 +44,7 @@ export async function startApp(smtpUrl: string): Promise<RunningApp> {
       SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '', // always the embedded database, as a fresh clone's npm start
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,7 +21,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { width?: number; height?: number; locale?: string } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'sp-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,7 +2,12 @@ import type { Page } from 'playwright-core';
 import type { MailCatcher } from '../../apps/server/test/mail-catcher.ts';
 
 /** Signs in through the login screen with the code caught by the SMTP server on loopback. */
-export async function signInViaUi(page: Page, baseUrl: string, mail: MailCatcher, email: string): Promise<void> {
+export async function signInViaUi(
+  page: Page,
+  baseUrl: string,
+  mail: MailCatcher,
+  email: string,
+): Promise<void> {
   const before = mail.messages.length;
   if (!page.url().includes('/login')) await page.goto(`${baseUrl}/login`);
   await page.getByLabel('E-mail address').fill(email);

@@ -37,7 +37,12 @@ import { createWarehouseLocationsService } from './features/warehouse-locations/
 import { createWorkLogsRepository } from './features/work-logs/work-logs.repository.ts';
 import { workLogsRoutes } from './features/work-logs/work-logs.routes.ts';
 import { createWorkLogsService } from './features/work-logs/work-logs.service.ts';
-import { createLogTransport, createSmtpTransport, Outbox, type MailTransport } from './integrations/mail/mailer.ts';
+import {
+  createLogTransport,
+  createSmtpTransport,
+  Outbox,
+  type MailTransport,
+} from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { authPlugin, createTokenService } from './plugins/auth.ts';
@@ -75,7 +80,12 @@ export interface BuildOptions {
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
-function requestSerializer(req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) {
+function requestSerializer(req: {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}) {
   return { method: req.method, url: req.url.split('?')[0], route: req.routeOptions?.url, ip: req.ip };
 }
 
@@ -83,7 +93,14 @@ export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.authorization', 'headers.authorization', '*.otpCode', '*.token', '*.password', '*.secret'],
+      paths: [
+        'req.headers.authorization',
+        'headers.authorization',
+        '*.otpCode',
+        '*.token',
+        '*.password',
+        '*.secret',
+      ],
       censor: '[redacted]',
     },
     serializers: { req: requestSerializer },
@@ -93,7 +110,9 @@ export function loggerOptions(config: Config) {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) } }),
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) } }),
     trustProxy: config.trustProxy,
     // Our own single line per request (onResponse below) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -132,7 +151,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const transport =
     opts.mailTransport ??
-    (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(app.log, config.mailFrom));
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createLogTransport(app.log, config.mailFrom));
   const outbox = new Outbox(transport, app.log);
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
@@ -162,7 +183,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     orders: () => serviceOrdersService,
   });
   const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
-  const warehouseLocationsService = createWarehouseLocationsService(createWarehouseLocationsRepository(app.db));
+  const warehouseLocationsService = createWarehouseLocationsService(
+    createWarehouseLocationsRepository(app.db),
+  );
   const serviceOrdersService = createServiceOrdersService({
     repo: createServiceOrdersRepository(app.db),
     customers: customersService,
@@ -213,7 +236,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(warehouseLocationsRoutes(warehouseLocationsService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
-        adminRoutes(createAdminService({ repo: createAdminRepository(app.db), outbox, publicUrl: config.publicUrl })),
+        adminRoutes(
+          createAdminService({ repo: createAdminRepository(app.db), outbox, publicUrl: config.publicUrl }),
+        ),
       );
     },
     { prefix: '/api' },

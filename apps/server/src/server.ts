@@ -50,7 +50,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
   } else {
-    process.stderr.write(`Service Portal failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `Service Portal failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

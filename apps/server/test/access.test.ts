@@ -45,7 +45,11 @@ describe('route access declarations', () => {
     const guarded = ctx.app.routeTable.filter((r) => (r.access as Access).kind !== 'public');
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+      });
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 401,
@@ -55,10 +59,20 @@ describe('route access declarations', () => {
 
   it('role-gated and global-admin routes refuse a signed-in user without the role with 403', async () => {
     const token = await signIn(ctx, 'tech@nordic.example.com');
-    const gated = ctx.app.routeTable.filter((r) => ['roles', 'globalAdmin'].includes((r.access as Access).kind));
+    const gated = ctx.app.routeTable.filter((r) =>
+      ['roles', 'globalAdmin'].includes((r.access as Access).kind),
+    );
     for (const route of gated) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: bearer(token), payload: route.method === 'GET' ? undefined : {} });
-      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: bearer(token),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
     }
   });
 

@@ -34,7 +34,11 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.query(`create database ${template}`);
-    const database = await openDatabase({ driver: 'postgres', url: withDatabase(adminUrl, template), max: 1 });
+    const database = await openDatabase({
+      driver: 'postgres',
+      url: withDatabase(adminUrl, template),
+      max: 1,
+    });
     await database.migrate(MIGRATIONS_DIR);
     await database.close();
     project.provide('pgTemplate', template);
@@ -44,7 +48,8 @@ export default async function setup(project: TestProject) {
       const leftovers = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'sp_t_${process.pid}_%'`,
       );
-      for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      for (const row of leftovers.rows)
+        await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
     };

@@ -52,7 +52,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemoData: false,
     inboundEmailDomain: 'inbound.service-portal.test',
     mailgunSigningKey: undefined,
-    sms: { apiBaseUrl: 'http://127.0.0.1:9', accountSid: undefined, authToken: undefined, from: undefined, defaultCountryCode: '47' },
+    sms: {
+      apiBaseUrl: 'http://127.0.0.1:9',
+      accountSid: undefined,
+      authToken: undefined,
+      from: undefined,
+      defaultCountryCode: '47',
+    },
     ...overrides,
   };
 }
@@ -81,7 +87,11 @@ export async function createTestContext(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const config = testConfig({ smtpUrl, ...(options.logStream ? { logLevel: 'debug' as const } : {}), ...options.config });
+  const config = testConfig({
+    smtpUrl,
+    ...(options.logStream ? { logLevel: 'debug' as const } : {}),
+    ...options.config,
+  });
   const app = await buildApp({
     config,
     database,
@@ -112,7 +122,12 @@ export async function signIn(ctx: TestContext, email: string): Promise<string> {
   await ctx.app.outbox.drain(); // earlier sends must not be mistaken for this one
   const before = ctx.mail.messages.length;
   const ip = nextIp();
-  const req = await ctx.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { email }, remoteAddress: ip });
+  const req = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { email },
+    remoteAddress: ip,
+  });
   if (req.statusCode !== 200) throw new Error(`otp request for ${email}: ${req.statusCode} ${req.body}`);
   const mail = await ctx.mail.waitFor(email, 5000, before);
   const code = codeFrom(mail.text);

@@ -35,7 +35,11 @@ export class MailCatcher {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          const mail = parse(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : '', session.envelope.rcptTo.map((r) => r.address));
+          const mail = parse(
+            raw,
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            session.envelope.rcptTo.map((r) => r.address),
+          );
           this.messages.push(mail);
           for (const w of [...this.waiters]) {
             if (w.match(mail)) {

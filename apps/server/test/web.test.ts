@@ -9,7 +9,10 @@ let ctx: TestContext;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'sp-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Service Portal</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Service Portal</title><div id="root"></div>',
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
   ctx = await createTestContext({ config: { webDistDir: dist } });
@@ -35,7 +38,10 @@ describe('one port for the API and the web app', () => {
   });
 
   it('sends the precompressed file to a client that accepts it', async () => {
-    const res = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');

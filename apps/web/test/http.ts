@@ -7,6 +7,8 @@ export interface RecordedRequest {
   url: string;
   headers: AxiosHeaders;
   body: unknown;
+  /** The query string's parameters (axios `params`), as strings. */
+  params: Record<string, string>;
 }
 
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
@@ -37,6 +39,12 @@ export function mockApi(routes: Record<string, Handler>) {
       url,
       headers: AxiosHeaders.from(config.headers),
       body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
+      params: Object.fromEntries(
+        Object.entries((config.params ?? {}) as Record<string, unknown>).map(([key, value]) => [
+          key,
+          String(value),
+        ]),
+      ),
     };
     calls.push(request);
 

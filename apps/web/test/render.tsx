@@ -18,6 +18,8 @@ export interface RenderAppOptions {
   signedInAs?: User;
   /** Viewport width in px; jsdom's default of 1024 is a desktop. */
   width?: number;
+  /** For tests on fake timers: `{ advanceTimers: vi.advanceTimersByTime }`. */
+  userEvent?: Parameters<typeof userEvent.setup>[0];
 }
 
 /** The whole app (providers, router, guards, layout) at a path, as the browser would start it. */
@@ -28,7 +30,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   }
   const queryClient = testQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.userEvent);
   const view = render(
     <AppProviders queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { apiClient } from '../src/lib/api-client.ts';
 import { i18n, initI18n } from '../src/lib/i18n.ts';
@@ -39,8 +39,19 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect(): void {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Mantine's autosizing textarea re-measures when web fonts finish loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
+
+// Route screens are lazy chunks, transformed on first use; with test files running in parallel on
+// a two-core machine the first findBy* of a file can need more than the default second.
+configure({ asyncUtilTimeout: 3000 });
 
 const defaultAdapter = apiClient.defaults.adapter;
 const defaultWidth = window.innerWidth;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHENTICATED, GLOBAL_ADMIN, hasRole, isAllowed, isProperlyConfigured, PUBLIC, STAFF_MANAGERS } from './access.ts';
+import {
+  AUTHENTICATED,
+  GLOBAL_ADMIN,
+  hasRole,
+  isAllowed,
+  isProperlyConfigured,
+  PUBLIC,
+  STAFF_MANAGERS,
+} from './access.ts';
 
 const admin = { roles: ['Administrator'] as const, isGlobalAdmin: false };
 const manager = { roles: ['ServiceManager'] as const, isGlobalAdmin: false };

@@ -43,6 +43,9 @@ export function isAllowed(subject: AccessSubject | null, access: Access): boolea
 }
 
 /** A user without a partner who is not a global administrator cannot use the product. */
-export function isProperlyConfigured(user: { servicePartnerId: string | null; isGlobalAdmin: boolean }): boolean {
+export function isProperlyConfigured(user: {
+  servicePartnerId: string | null;
+  isGlobalAdmin: boolean;
+}): boolean {
   return user.servicePartnerId !== null || user.isGlobalAdmin;
 }

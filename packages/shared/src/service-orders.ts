@@ -27,7 +27,12 @@ export const OPEN_STATUSES: readonly ServiceOrderStatus[] = SERVICE_ORDER_STATUS
   (s) => s !== 'completed' && s !== 'cancelled',
 );
 /** "Orders waiting for service" on the dashboard. */
-export const WAITING_STATUSES: readonly ServiceOrderStatus[] = ['created', 'scheduled', 'waiting_for_parts', 'on_hold'];
+export const WAITING_STATUSES: readonly ServiceOrderStatus[] = [
+  'created',
+  'scheduled',
+  'waiting_for_parts',
+  'on_hold',
+];
 
 export const PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export const prioritySchema = z.enum(PRIORITIES);
@@ -66,7 +71,8 @@ export function checkTransition(
   subject: AccessSubject,
 ): TransitionCheck {
   if (!TRANSITIONS[from].includes(to)) return { ok: false, reason: 'not_allowed' };
-  if (isReopen(from) && !hasRole(subject, 'ServiceManager')) return { ok: false, reason: 'reopen_requires_manager' };
+  if (isReopen(from) && !hasRole(subject, 'ServiceManager'))
+    return { ok: false, reason: 'reopen_requires_manager' };
   return { ok: true };
 }
 
@@ -90,7 +96,11 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v === '' || v === undefined ? null : v));
 
-export const titleSchema = z.string().trim().min(1, M.titleRequired).max(LIMITS.titleMaxExclusive - 1, M.titleTooLong);
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, M.titleRequired)
+  .max(LIMITS.titleMaxExclusive - 1, M.titleTooLong);
 export const customerNameSchema = z
   .string()
   .trim()
@@ -113,7 +123,11 @@ export const scheduledDateSchema = z
   .transform((v) => v ?? null);
 
 /** A date may stay as it was; a new or changed date must not be before today (spec §5). */
-export function isScheduledDateAllowed(value: string | null, previous: string | null, today: string): boolean {
+export function isScheduledDateAllowed(
+  value: string | null,
+  previous: string | null,
+  today: string,
+): boolean {
   return value === null || value === previous || value >= today;
 }
 
@@ -123,7 +137,11 @@ export function isScheduledDateAllowed(value: string | null, previous: string | 
 export const sparePartInputSchema = z.object({
   partNumber: z.string().trim().min(1, M.partNumberRequired).max(100, M.tooLong),
   partName: z.string().trim().min(1, M.partNameRequired).max(200, M.tooLong),
-  quantity: z.number({ message: M.quantityPositive }).int(M.wholeNumber).gt(0, M.quantityPositive).max(100_000),
+  quantity: z
+    .number({ message: M.quantityPositive })
+    .int(M.wholeNumber)
+    .gt(0, M.quantityPositive)
+    .max(100_000),
   unitCost: minorUnits(M.unitCostNegative),
   currency: currencySchema,
   supplier: optionalText(200),
@@ -172,7 +190,13 @@ export const COMPONENT_ANSWERS = [
 ] as const;
 
 export const CUSTOMER_AGREEMENTS = ['standard_service', 'check_status_and_estimate', 'other'] as const;
-export const SUBMITTED_PARTS = ['ashContainer', 'frontHatch', 'cable12v', 'gasCableRegulator', 'other'] as const;
+export const SUBMITTED_PARTS = [
+  'ashContainer',
+  'frontHatch',
+  'cable12v',
+  'gasCableRegulator',
+  'other',
+] as const;
 
 const details = z
   .string()
@@ -183,13 +207,11 @@ const details = z
 
 /** An answer plus details; details are required when the answer is `other`. */
 function answerSchema<T extends readonly [string, ...string[]]>(values: T) {
-  return z
-    .object({ answer: z.enum(values).nullable(), details })
-    .superRefine((value, ctx) => {
-      if (value.answer === 'other' && !value.details) {
-        ctx.addIssue({ code: 'custom', path: ['details'], message: M.detailsRequired });
-      }
-    });
+  return z.object({ answer: z.enum(values).nullable(), details }).superRefine((value, ctx) => {
+    if (value.answer === 'other' && !value.details) {
+      ctx.addIssue({ code: 'custom', path: ['details'], message: M.detailsRequired });
+    }
+  });
 }
 
 const measurementAnswer = answerSchema(MEASUREMENT_ANSWERS);
@@ -250,7 +272,11 @@ export const storedCheckpointsSchema = z.object({
   }),
 });
 
-export const EMPTY_CHECKPOINTS: Checkpoints = { measurements: {}, components: {}, agreement: { partsSubmittedOtherDetails: null } };
+export const EMPTY_CHECKPOINTS: Checkpoints = {
+  measurements: {},
+  components: {},
+  agreement: { partsSubmittedOtherDetails: null },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Service order: create, update, read
@@ -261,17 +287,28 @@ const orderFields = {
   priority: prioritySchema.default('normal'),
   description: optionalText(10_000),
   serialNumber: optionalText(100),
-  relatedProductId: z.uuid().nullish().transform((v) => v ?? null),
-  estimatedCost: minorUnits(M.estimatedCostNegative).nullish().transform((v) => v ?? null),
+  relatedProductId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  estimatedCost: minorUnits(M.estimatedCostNegative)
+    .nullish()
+    .transform((v) => v ?? null),
   currency: currencySchema.default('NOK'),
   scheduledDate: scheduledDateSchema,
-  assignedTechnicianId: z.uuid().nullish().transform((v) => v ?? null),
+  assignedTechnicianId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
   customerName: customerNameSchema,
   customerEmail: customerEmailSchema,
   customerPhone: phoneSchema,
   customerAddress: optionalText(500),
   internalNotes: optionalText(10_000),
-  warehouseLocationId: z.uuid().nullish().transform((v) => v ?? null),
+  warehouseLocationId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
   completionNotes: optionalText(10_000),
   checkpoints: checkpointsSchema.optional(),
 };
@@ -380,26 +417,28 @@ export type ServiceOrder = z.infer<typeof serviceOrderSchema>;
  * A row of the list (spec §2 columns) without the heavy nested parts; `communications` only when
  * the list is asked for them (`includeCommunications=true`, the original client's badge).
  */
-export const serviceOrderListItemSchema = serviceOrderSchema.pick({
-  id: true,
-  orderNumber: true,
-  title: true,
-  serviceType: true,
-  priority: true,
-  status: true,
-  customerId: true,
-  customerName: true,
-  customerEmail: true,
-  customerPhone: true,
-  serialNumber: true,
-  scheduledDate: true,
-  assignedTechnicianId: true,
-  assignedTechnicianName: true,
-  createdAt: true,
-  updatedAt: true,
-  completedAt: true,
-  version: true,
-}).extend({ communications: z.array(communicationSchema).optional() });
+export const serviceOrderListItemSchema = serviceOrderSchema
+  .pick({
+    id: true,
+    orderNumber: true,
+    title: true,
+    serviceType: true,
+    priority: true,
+    status: true,
+    customerId: true,
+    customerName: true,
+    customerEmail: true,
+    customerPhone: true,
+    serialNumber: true,
+    scheduledDate: true,
+    assignedTechnicianId: true,
+    assignedTechnicianName: true,
+    createdAt: true,
+    updatedAt: true,
+    completedAt: true,
+    version: true,
+  })
+  .extend({ communications: z.array(communicationSchema).optional() });
 export type ServiceOrderListItem = z.infer<typeof serviceOrderListItemSchema>;
 
 // ---------------------------------------------------------------------------------------------

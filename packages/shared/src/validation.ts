@@ -52,5 +52,10 @@ export function isIsoDate(value: string): boolean {
 
 /** Today's calendar day in a time zone, as `YYYY-MM-DD`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -35,7 +35,8 @@ const extensions = { pg_trgm, btree_gin };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
     // PGlite wants the data folder's parent to exist; "memory://" keeps tests off the disk.
-    if (!options.dataDir.startsWith('memory://')) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    if (!options.dataDir.startsWith('memory://'))
+      mkdirSync(path.dirname(options.dataDir), { recursive: true });
     const client = await PGlite.create({
       dataDir: options.dataDir,
       extensions,

@@ -194,7 +194,8 @@ export const authPlugin = fp(
 
       if (!isAllowed(principal, access)) throw forbidden();
 
-      const tenantMode = request.routeOptions.config.tenant ?? (access.kind === 'globalAdmin' ? 'none' : 'required');
+      const tenantMode =
+        request.routeOptions.config.tenant ?? (access.kind === 'globalAdmin' ? 'none' : 'required');
       if (tenantMode === 'required') request.tenantScope = await resolveTenant(app.db, request, principal);
     });
   },

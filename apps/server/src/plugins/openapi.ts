@@ -25,15 +25,13 @@ export const openapiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(
-      async (docs) => {
-        // The documentation's own routes are public by declaration, like every other route.
-        docs.addHook('onRoute', (route) => {
-          route.config = { ...(route.config ?? {}), access: PUBLIC };
-        });
-        await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-      },
-    );
+    await app.register(async (docs) => {
+      // The documentation's own routes are public by declaration, like every other route.
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), access: PUBLIC };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
   },
   { name: 'openapi' },
 );

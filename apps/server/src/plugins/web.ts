@@ -29,7 +29,9 @@ export const webPlugin = fp(
             // Vite's hashed assets never change; index.html must be revalidated on every visit.
             res.setHeader(
               'cache-control',
-              filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+              filePath.includes(`${path.sep}assets${path.sep}`)
+                ? 'public, max-age=31536000, immutable'
+                : 'no-cache',
             );
           },
         });
@@ -43,7 +45,12 @@ export const webPlugin = fp(
       if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.distDir);
       }
-      return sendProblem(reply, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+      return sendProblem(
+        reply,
+        404,
+        'not_found',
+        `No route for ${request.method} ${request.url.split('?')[0]}.`,
+      );
     });
   },
   { name: 'web' },

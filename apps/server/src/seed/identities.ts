@@ -19,11 +19,55 @@ interface DemoUser {
 
 /** The demo accounts of product.md ("Configuration and demo data"). */
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@example.com', firstName: 'Astrid', lastName: 'Admin', roles: [], partner: null, isGlobalAdmin: true, jobTitle: 'Platform administrator' },
-  { email: 'office@nordic.example.com', firstName: 'Olav', lastName: 'Berg', roles: ['Administrator'], partner: 'Nordic Service AS', jobTitle: 'Office manager', department: 'Office', phoneNumber: '+47 912 34 567' },
-  { email: 'manager@nordic.example.com', firstName: 'Marte', lastName: 'Hansen', roles: ['ServiceManager'], partner: 'Nordic Service AS', jobTitle: 'Service manager', department: 'Service', phoneNumber: '+47 913 45 678' },
-  { email: 'tech@nordic.example.com', firstName: 'Tore', lastName: 'Nilsen', roles: [], partner: 'Nordic Service AS', jobTitle: 'Service technician', department: 'Workshop', phoneNumber: '+47 914 56 789' },
-  { email: 'manager@fjord.example.com', firstName: 'Frida', lastName: 'Lie', roles: ['ServiceManager'], partner: 'Fjord Repair AS', jobTitle: 'Service manager', department: 'Service', phoneNumber: '+47 915 67 890' },
+  {
+    email: 'admin@example.com',
+    firstName: 'Astrid',
+    lastName: 'Admin',
+    roles: [],
+    partner: null,
+    isGlobalAdmin: true,
+    jobTitle: 'Platform administrator',
+  },
+  {
+    email: 'office@nordic.example.com',
+    firstName: 'Olav',
+    lastName: 'Berg',
+    roles: ['Administrator'],
+    partner: 'Nordic Service AS',
+    jobTitle: 'Office manager',
+    department: 'Office',
+    phoneNumber: '+47 912 34 567',
+  },
+  {
+    email: 'manager@nordic.example.com',
+    firstName: 'Marte',
+    lastName: 'Hansen',
+    roles: ['ServiceManager'],
+    partner: 'Nordic Service AS',
+    jobTitle: 'Service manager',
+    department: 'Service',
+    phoneNumber: '+47 913 45 678',
+  },
+  {
+    email: 'tech@nordic.example.com',
+    firstName: 'Tore',
+    lastName: 'Nilsen',
+    roles: [],
+    partner: 'Nordic Service AS',
+    jobTitle: 'Service technician',
+    department: 'Workshop',
+    phoneNumber: '+47 914 56 789',
+  },
+  {
+    email: 'manager@fjord.example.com',
+    firstName: 'Frida',
+    lastName: 'Lie',
+    roles: ['ServiceManager'],
+    partner: 'Fjord Repair AS',
+    jobTitle: 'Service manager',
+    department: 'Service',
+    phoneNumber: '+47 915 67 890',
+  },
   { email: 'nopartner@example.com', firstName: 'Nils', lastName: 'Partnerløs', roles: [], partner: null },
 ];
 
@@ -33,7 +77,9 @@ export async function seedIdentities(db: Db): Promise<Map<string, string>> {
     .insert(servicePartners)
     .values(DEMO_PARTNERS.map((name) => ({ name })))
     .onConflictDoNothing();
-  const partners = await db.select({ id: servicePartners.id, name: servicePartners.name }).from(servicePartners);
+  const partners = await db
+    .select({ id: servicePartners.id, name: servicePartners.name })
+    .from(servicePartners);
   const partnerIds = new Map(partners.map((p) => [p.name, p.id]));
 
   await db

@@ -39,6 +39,7 @@ const Document = lazy(() => import('./routes/document.tsx'));
 const Pricing = lazy(() => import('./routes/pricing.tsx'));
 const WarehouseLocations = lazy(() => import('./routes/warehouse-locations.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
+const UnassignedMessages = lazy(() => import('./routes/unassigned-messages.tsx'));
 
 /** Suspense boundary for screens loading outside the main layout. */
 export function ScreenSuspense() {
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'service-orders', element: <ServiceOrders /> },
               { path: 'service-orders/new', element: <NewServiceOrder /> },
               { path: 'service-orders/:id', element: <ServiceOrder /> },
+              { path: 'communications/unassigned', element: <UnassignedMessages /> },
               { path: 'customers', element: <Customers /> },
               { path: 'customers/:id', element: <Customer /> },
               { path: 'products', element: <Products /> },

@@ -11,7 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Checkpoints, Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
+import type {
+  Checkpoints,
+  Priority,
+  ServiceOrderStatus,
+  ServiceType,
+} from '@service-portal/shared/service-orders';
 import type { Currency } from '@service-portal/shared/limits';
 import { customers } from './customers.ts';
 import { servicePartners } from './partners.ts';
@@ -50,7 +55,9 @@ export const serviceOrders = pgTable(
     estimatedCostMinor: integer('estimated_cost_minor'),
     currency: text('currency').$type<Currency>().notNull(),
     scheduledDate: date('scheduled_date', { mode: 'string' }),
-    assignedTechnicianId: uuid('assigned_technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    assignedTechnicianId: uuid('assigned_technician_id').references(() => technicians.id, {
+      onDelete: 'set null',
+    }),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),

@@ -10,7 +10,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     isGlobalAdmin: boolean('is_global_admin').notNull().default(false),
     servicePartnerId: uuid('service_partner_id').references(() => servicePartners.id, {

@@ -89,7 +89,10 @@ export function createAuthRepository(db: Db) {
     },
 
     async createSession(userId: string, method: string, expiresAt: Date) {
-      const [row] = await db.insert(sessions).values({ userId, method, expiresAt }).returning({ id: sessions.id });
+      const [row] = await db
+        .insert(sessions)
+        .values({ userId, method, expiresAt })
+        .returning({ id: sessions.id });
       if (!row) throw new Error('session insert returned nothing');
       return row.id;
     },

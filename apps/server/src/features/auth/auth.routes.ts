@@ -53,7 +53,11 @@ export function authRoutes(service: AuthService) {
       '/auth/logout',
       {
         config: { access: AUTHENTICATED, tenant: 'none' },
-        schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 204: z.null(), 401: problemSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke the current token',
+          response: { 204: z.null(), 401: problemSchema },
+        },
       },
       async (request, reply) => {
         await service.logout(principalOf(request).sessionId);
@@ -65,7 +69,11 @@ export function authRoutes(service: AuthService) {
       '/user/profile',
       {
         config: { access: AUTHENTICATED, tenant: 'none' },
-        schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, 401: problemSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          response: { 200: userSchema, 401: problemSchema },
+        },
       },
       async (request) => {
         const { sessionId: _sessionId, ...user } = principalOf(request);

@@ -26,7 +26,8 @@ function tooMany(retryAfterMs: number): AppError {
   });
 }
 
-const invalidCode = () => new AppError('invalid_credentials', 401, 'Invalid email or OTP code. Please try again.');
+const invalidCode = () =>
+  new AppError('invalid_credentials', 401, 'Invalid email or OTP code. Please try again.');
 
 type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserByEmail']>>>;
 

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { bearer, codeFrom, createTestContext, nextIp, signIn, type TestContext } from '../../../test/helper.ts';
+import {
+  bearer,
+  codeFrom,
+  createTestContext,
+  nextIp,
+  signIn,
+  type TestContext,
+} from '../../../test/helper.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,10 +20,20 @@ beforeEach(() => ctx.clock.advance(2 * 60 * 60_000)); // every test starts outsi
 const MANAGER = 'manager@nordic.example.com';
 
 async function requestCode(email: string, ip = nextIp()) {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/otp/request', payload: { email }, remoteAddress: ip });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/request',
+    payload: { email },
+    remoteAddress: ip,
+  });
 }
 async function verify(email: string, otpCode: string, ip = nextIp()) {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { email, otpCode }, remoteAddress: ip });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { email, otpCode },
+    remoteAddress: ip,
+  });
 }
 async function codeFor(email: string): Promise<string> {
   await ctx.app.outbox.drain(); // earlier sends must not be mistaken for this one
@@ -87,7 +104,10 @@ describe('POST /api/auth/otp/request', () => {
     ctx.clock.advance(20_000);
     const res = await requestCode(MANAGER);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many attempts. Please try again later.' });
+    expect(res.json()).toMatchObject({
+      code: 'rate_limited',
+      detail: 'Too many attempts. Please try again later.',
+    });
     expect(Number(res.headers['retry-after'])).toBe(40);
   });
 
@@ -120,7 +140,10 @@ describe('POST /api/auth/otp/verify', () => {
     for (let i = 0; i < 5; i++) {
       const res = await verify(MANAGER, wrong(code));
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'invalid_credentials', detail: 'Invalid email or OTP code. Please try again.' });
+      expect(res.json()).toMatchObject({
+        code: 'invalid_credentials',
+        detail: 'Invalid email or OTP code. Please try again.',
+      });
     }
     expect((await verify(MANAGER, code)).statusCode).toBe(401);
   });
@@ -191,7 +214,10 @@ describe('sessions', () => {
   it('a role change shows on the next request', async () => {
     const email = 'tech@nordic.example.com';
     const token = await signIn(ctx, email);
-    await ctx.app.db.update(users).set({ roles: ['ServiceManager'] }).where(eq(users.email, email));
+    await ctx.app.db
+      .update(users)
+      .set({ roles: ['ServiceManager'] })
+      .where(eq(users.email, email));
     const res = await ctx.app.inject({ url: '/api/user/profile', headers: bearer(token) });
     expect(res.json().roles).toEqual(['ServiceManager']);
     await ctx.app.db.update(users).set({ roles: [] }).where(eq(users.email, email));
@@ -215,7 +241,10 @@ describe('sessions', () => {
     expect(profile.json()).toMatchObject({ servicePartnerId: null, isGlobalAdmin: false });
     const res = await ctx.app.inject({ url: '/api/users', headers: bearer(token) });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'user_not_configured', detail: 'User not properly configured.' });
+    expect(res.json()).toMatchObject({
+      code: 'user_not_configured',
+      detail: 'User not properly configured.',
+    });
   });
 });
 

@@ -440,7 +440,10 @@ export function createServiceOrdersRepository(db: Db) {
         'email' in contact
           ? eq(sql`lower(${o.customerEmail})`, contact.email.toLowerCase())
           : contact.phoneDigits.length > 0
-            ? inArray(sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`, contact.phoneDigits)
+            ? inArray(
+                sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`,
+                contact.phoneDigits,
+              )
             : sql`false`;
       return db
         .select({
@@ -452,7 +455,10 @@ export function createServiceOrdersRepository(db: Db) {
         })
         .from(o)
         .where(matches)
-        .orderBy(sql`case when ${o.status} in ('completed', 'cancelled') then 1 else 0 end`, desc(o.createdAt))
+        .orderBy(
+          sql`case when ${o.status} in ('completed', 'cancelled') then 1 else 0 end`,
+          desc(o.createdAt),
+        )
         .limit(100);
     },
 

@@ -183,7 +183,10 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       const page = { total, page: query.page, pageSize: query.pageSize };
       if (!query.includeCommunications || !deps.communications) return { items, ...page };
       // The original client's badge reads these; one query for the whole page.
-      const byOrder = await deps.communications.forOrders(scope, items.map((i) => i.id));
+      const byOrder = await deps.communications.forOrders(
+        scope,
+        items.map((i) => i.id),
+      );
       return { items: items.map((i) => ({ ...i, communications: byOrder.get(i.id) ?? [] })), ...page };
     },
 
@@ -245,7 +248,15 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     async contactOf(scope: TenantScope, id: string) {
       const state = await repo.findState(scope, id);
       if (!state) return null;
-      const { id: orderId, orderNumber, status, customerId, customerName, customerEmail, customerPhone } = state;
+      const {
+        id: orderId,
+        orderNumber,
+        status,
+        customerId,
+        customerName,
+        customerEmail,
+        customerPhone,
+      } = state;
       return { id: orderId, orderNumber, status, customerId, customerName, customerEmail, customerPhone };
     },
 

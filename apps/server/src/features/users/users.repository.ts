@@ -43,7 +43,11 @@ export function createUsersRepository(db: Db) {
     },
 
     async get(scope: TenantScope, id: string) {
-      const rows = await db.select(columns).from(users).where(scoped(users, scope, eq(users.id, id))).limit(1);
+      const rows = await db
+        .select(columns)
+        .from(users)
+        .where(scoped(users, scope, eq(users.id, id)))
+        .limit(1);
       return rows[0] ?? null;
     },
   };

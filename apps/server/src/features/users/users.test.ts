@@ -13,7 +13,8 @@ beforeAll(async () => {
   nordic = await signIn(ctx, 'manager@nordic.example.com');
   fjord = await signIn(ctx, 'manager@fjord.example.com');
   admin = await signIn(ctx, 'admin@example.com');
-  const profile = async (t: string) => (await ctx.app.inject({ url: '/api/user/profile', headers: bearer(t) })).json();
+  const profile = async (t: string) =>
+    (await ctx.app.inject({ url: '/api/user/profile', headers: bearer(t) })).json();
   partnerIds = {
     nordic: (await profile(nordic)).servicePartnerId,
     fjord: (await profile(fjord)).servicePartnerId,
@@ -61,7 +62,9 @@ describe('GET /api/users (tenant scope)', () => {
 
   it('ignores the acting-partner header from a user who is not a global administrator', async () => {
     const res = await list(nordic, { [ACTING_PARTNER_HEADER]: partnerIds.fjord! });
-    expect(res.json().items.every((u: { email: string }) => u.email.endsWith('@nordic.example.com'))).toBe(true);
+    expect(res.json().items.every((u: { email: string }) => u.email.endsWith('@nordic.example.com'))).toBe(
+      true,
+    );
   });
 });
 
@@ -80,6 +83,8 @@ describe('a global administrator names the partner they act for', () => {
 
   it('gets 400 for a malformed id and 404 for an unknown partner', async () => {
     expect((await list(admin, { [ACTING_PARTNER_HEADER]: 'nordic' })).statusCode).toBe(400);
-    expect((await list(admin, { [ACTING_PARTNER_HEADER]: '5d1f7c1e-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await list(admin, { [ACTING_PARTNER_HEADER]: '5d1f7c1e-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,12 +1,15 @@
+import '@mantine/notifications/styles.css';
 import { Suspense, useState } from 'react';
 import { ActionIcon, AppShell, Anchor, Box, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LIMITS } from '@service-portal/shared/limits';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { NotificationButton } from './notification-button.tsx';
@@ -89,6 +92,7 @@ export default function AppLayout() {
             <GlobalSearch />
           </Box>
           <Group gap={4} wrap="nowrap">
+            {user.isGlobalAdmin && <ActingPartnerSwitcher />}
             <NotificationButton />
             <SettingsMenu />
             <UserMenu user={user} />
@@ -111,6 +115,8 @@ export default function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        {/* Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load them. */}
+        <Notifications position="top-right" zIndex={1000} />
         <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,5 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { AdminScreen } from '../../features/admin/components/admin-screen.tsx';
 
 export default function AdminRoute() {
-  return <NotBuiltYet titleKey="screens.administration" />;
+  return <AdminScreen />;
 }

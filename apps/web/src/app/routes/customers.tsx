@@ -1,5 +1,5 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { CustomersScreen } from '../../features/customers/components/customers-screen.tsx';
 
 export default function CustomersRoute() {
-  return <NotBuiltYet titleKey="screens.customers" />;
+  return <CustomersScreen />;
 }

@@ -1,5 +1,8 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { CreateServiceOrder } from '../../features/service-orders/components/create-service-order.tsx';
+import { useTechnicianLookup, useWarehouseLocationLookup } from '../lookups.ts';
 
 export default function NewServiceOrderRoute() {
-  return <NotBuiltYet titleKey="screens.newServiceOrder" />;
+  const technicians = useTechnicianLookup();
+  const warehouseLocations = useWarehouseLocationLookup();
+  return <CreateServiceOrder technicians={technicians} warehouseLocations={warehouseLocations} />;
 }

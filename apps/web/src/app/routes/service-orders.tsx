@@ -1,5 +1,12 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { hasRole } from '@service-portal/shared/access';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { ServiceOrderList } from '../../features/service-orders/components/service-order-list.tsx';
+import { useTechnicianLookup } from '../lookups.ts';
 
 export default function ServiceOrdersRoute() {
-  return <NotBuiltYet titleKey="screens.serviceOrders" />;
+  const user = useCurrentUser();
+  const technicians = useTechnicianLookup();
+  return (
+    <ServiceOrderList technicians={technicians} canExportInternalNotes={hasRole(user, 'ServiceManager')} />
+  );
 }

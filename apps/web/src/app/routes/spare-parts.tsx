@@ -1,5 +1,5 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { SparePartsScreen } from '../../features/spare-parts/components/spare-parts-screen.tsx';
 
 export default function SparePartsRoute() {
-  return <NotBuiltYet titleKey="screens.spareParts" />;
+  return <SparePartsScreen />;
 }

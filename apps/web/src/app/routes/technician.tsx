@@ -1,5 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { useParams } from 'react-router';
+import { TechnicianDetail } from '../../features/technicians/components/technician-detail.tsx';
 
 export default function TechnicianRoute() {
-  return <NotBuiltYet titleKey="screens.technician" />;
+  const { id = '' } = useParams();
+  return <TechnicianDetail key={id} id={id} />;
 }

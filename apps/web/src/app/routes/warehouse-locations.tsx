@@ -1,5 +1,5 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { WarehouseLocationsScreen } from '../../features/warehouse-locations/components/warehouse-locations-screen.tsx';
 
 export default function WarehouseLocationsRoute() {
-  return <NotBuiltYet titleKey="screens.warehouseLocations" />;
+  return <WarehouseLocationsScreen />;
 }

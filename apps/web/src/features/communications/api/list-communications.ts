@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { communicationSchema } from '@service-portal/shared/communications';
+import type { Communication } from '@service-portal/shared/communications';
+import { apiClient } from '../../../lib/api-client.ts';
+import { orderCommunicationsKey } from './keys.ts';
+
+const listSchema = z.array(communicationSchema);
+
+export const orderCommunicationsUrl = (orderId: string) =>
+  `/service-orders/${encodeURIComponent(orderId)}/communications`;
+
+/** An order's communications, oldest first (newest last, as a conversation reads). */
+export async function listCommunications(orderId: string, signal?: AbortSignal): Promise<Communication[]> {
+  const response = await apiClient.get<unknown>(orderCommunicationsUrl(orderId), { signal });
+  return listSchema.parse(response.data);
+}
+
+export function communicationsQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: orderCommunicationsKey(orderId),
+    queryFn: ({ signal }) => listCommunications(orderId, signal),
+  });
+}
+
+export function useCommunications(orderId: string) {
+  return useQuery(communicationsQueryOptions(orderId));
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { PHONE_QUERY } from '../../../lib/media.ts';
+import { useCustomer, useCustomerOrders, useCustomerSerialNumbers } from '../api/get-customer.ts';
+import { CustomerEditForm } from './customer-edit-form.tsx';
+import { MergeCustomer } from './merge-customer.tsx';
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {value ?? '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec §2 /customers/:id: contact data (editable), their orders, their serial numbers, merge a duplicate. */
+export function CustomerDetail({ id, canMerge }: { id: string; canMerge: boolean }) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const customer = useCustomer(id);
+  const [editing, setEditing] = useState(false);
+  const [page, setPage] = useState(1);
+  const orders = useCustomerOrders(id, page);
+  const serials = useCustomerSerialNumbers(id);
+  const date = (value: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+
+  if (customer.isError)
+    return <Alert color="red">{formatMessage(t, apiErrorMessage(customer.error, 'errors.loadData'))}</Alert>;
+  if (!customer.data) return <Loader aria-label={t('customers.loading')} />;
+  const c = customer.data;
+  const merged = c.mergedIntoId !== null;
+
+  return (
+    <>
+      <PageHeader
+        title={c.name}
+        actions={
+          !merged && !editing ? (
+            <Button variant="light" onClick={() => setEditing(true)}>
+              {t('customers.edit')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Stack>
+        {merged && (
+          <Alert color="yellow">
+            {t('customers.mergedNotice')}{' '}
+            <Anchor component={Link} to={`/customers/${c.mergedIntoId}`}>
+              {t('customers.openMerged')}
+            </Anchor>
+          </Alert>
+        )}
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('customers.contact')}
+          </Title>
+          {editing ? (
+            <CustomerEditForm key={c.version} customer={c} onDone={() => setEditing(false)} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Field label={t('customers.fields.email')} value={c.email} />
+              <Field label={t('customers.fields.phone')} value={c.phone} />
+              <Field label={t('customers.fields.address')} value={c.address} />
+              <Field label={t('customers.fields.notes')} value={c.notes} />
+            </SimpleGrid>
+          )}
+        </Card>
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {t('customers.orders')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('customers.orderCounts', { total: c.orderCount, open: c.openOrderCount })}
+            </Text>
+          </Group>
+          {orders.isError && (
+            <Alert color="red">{formatMessage(t, apiErrorMessage(orders.error, 'errors.loadData'))}</Alert>
+          )}
+          {orders.isPending && <Loader size="sm" />}
+          {orders.data?.items.length === 0 && <Text c="dimmed">{t('customers.noOrders')}</Text>}
+          {orders.data &&
+            orders.data.items.length > 0 &&
+            (phone ? (
+              <Stack gap="xs">
+                {orders.data.items.map((order) => (
+                  <Card key={order.id} withBorder padding="xs">
+                    <Anchor component={Link} to={`/service-orders/${order.id}`} fw={600}>
+                      {order.orderNumber}
+                    </Anchor>
+                    <Text size="sm">{order.title}</Text>
+                    <Group gap="xs">
+                      <Badge variant="light">{t(`serviceOrders.status.${order.status}`)}</Badge>
+                      <Text size="xs" c="dimmed">
+                        {date(order.createdAt)}
+                      </Text>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('serviceOrders.columns.orderNumber')}</Table.Th>
+                    <Table.Th>{t('serviceOrders.columns.title')}</Table.Th>
+                    <Table.Th>{t('serviceOrders.columns.status')}</Table.Th>
+                    <Table.Th>{t('serviceOrders.columns.created')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.data.items.map((order) => (
+                    <Table.Tr key={order.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/service-orders/${order.id}`}>
+                          {order.orderNumber}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{order.title}</Table.Td>
+                      <Table.Td>{t(`serviceOrders.status.${order.status}`)}</Table.Td>
+                      <Table.Td>{date(order.createdAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ))}
+          {orders.data && orders.data.total > orders.data.pageSize && (
+            <Pagination
+              mt="sm"
+              size="sm"
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(orders.data.total / orders.data.pageSize)}
+            />
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('customers.serialNumbers')}
+          </Title>
+          {serials.isError && (
+            <Alert color="red">{formatMessage(t, apiErrorMessage(serials.error, 'errors.loadData'))}</Alert>
+          )}
+          {serials.data?.length === 0 && <Text c="dimmed">{t('customers.noSerialNumbers')}</Text>}
+          <Stack gap={4}>
+            {serials.data?.map((serial) => (
+              <Group key={serial.serialNumber} gap="xs" wrap="wrap">
+                <Text fw={600} size="sm" ff="monospace">
+                  {serial.serialNumber}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('customers.serialSeen', { count: serial.orderCount, date: date(serial.lastOrderAt) })}
+                </Text>
+                <Anchor component={Link} to={`/service-orders/${serial.lastOrderId}`} size="xs">
+                  {t('customers.lastOrder')}
+                </Anchor>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+        {!merged && canMerge && (
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              {t('customers.merge.title')}
+            </Title>
+            <MergeCustomer target={c} />
+          </Card>
+        )}
+      </Stack>
+    </>
+  );
+}

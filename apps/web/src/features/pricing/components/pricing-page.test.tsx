@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_PRICING, PRICING_MESSAGES as P } from '@service-portal/shared/pricing';
+import type { CategoryPricing, PricingConfig } from '@service-portal/shared/pricing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { globalAdmin, serviceManager } from '../../../../test/fixtures.ts';
+import { mockApi, problem } from '../../../../test/http.ts';
+import type { Handler, RecordedRequest } from '../../../../test/http.ts';
+import { renderApp, renderWithProviders } from '../../../../test/render.tsx';
+import { PricingPage } from './pricing-page.tsx';
+
+beforeAll(async () => {
+  await import('../../../app/routes/pricing.tsx');
+  await import('../../../app/layout/app-layout.tsx');
+});
+
+const STAMP = '2026-03-01T09:00:00.000Z';
+
+function config(overrides: Partial<PricingConfig> = {}): PricingConfig {
+  return { ...DEFAULT_PRICING, categories: [], isDefault: true, updatedAt: null, version: 0, ...overrides };
+}
+
+function category(overrides: Partial<CategoryPricing> = {}): CategoryPricing {
+  return {
+    id: 'c1000000-0000-4000-8000-000000000001',
+    category: 'shipping',
+    pricingType: 'fixed',
+    price: 49_900,
+    intervalMinutes: null,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: 1,
+    ...overrides,
+  };
+}
+
+function start(routes: Record<string, Handler> = {}, user = serviceManager) {
+  const api = mockApi({
+    'GET /api/user/profile': { status: 200, body: user },
+    'GET /api/pricing': { status: 200, body: config() },
+    'GET /api/pricing/rental-products': { status: 200, body: [] },
+    ...routes,
+  });
+  return { ...api, ...renderApp('/pricing', { signedInAs: user }) };
+}
+
+const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+const select = (label: RegExp) => screen.getByLabelText(label, { selector: 'select' });
+const saveButton = () =>
+  within(screen.getByRole('form', { name: 'Basic Settings' })).getByRole('button', { name: 'Save' });
+const sent = (calls: RecordedRequest[], method: string, url: string) =>
+  calls.filter((c) => c.method === method && c.url === url);
+
+describe('pricing page', { timeout: 20_000 }, () => {
+  it('says "No Service Partner" without a partner, and asks the server nothing', async () => {
+    // The app's guard keeps partnerless users (not global admins) out; the page still says it itself.
+    const { calls } = mockApi({});
+    renderWithProviders(<PricingPage hasPartner={false} />);
+    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
+    expect(screen.getByText(P.noServicePartner)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the same page with a hint when a global admin has not picked a partner (400)', async () => {
+    start(
+      { 'GET /api/pricing': { status: 400, body: problem(400, 'partner_required', 'Pick a partner') } },
+      globalAdmin,
+    );
+    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
+    expect(screen.getByText(/choose a service partner to act for/)).toBeInTheDocument();
+  });
+
+  it('shows the page when the server answers 403 no_service_partner', async () => {
+    start({
+      'GET /api/pricing': { status: 403, body: problem(403, 'no_service_partner', P.noServicePartner) },
+    });
+    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
+  });
+
+  it('says "Failed to load pricing" on other errors', async () => {
+    start({ 'GET /api/pricing': { status: 404, body: problem(404, 'not_found', 'Nope') } });
+    expect(await screen.findByText('Failed to load pricing (404: Nope)')).toBeInTheDocument();
+  });
+
+  it('requires an hourly rate above 0 and positive rental rates when given; sends nothing', async () => {
+    const { user, calls } = start();
+    const rate = await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    expect(rate).toHaveValue('950.00');
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.type(input(/^Default daily rental rate/), '0');
+    await user.type(input(/^Default weekly rental rate/), '-5');
+    await user.click(saveButton());
+
+    expect(await screen.findByText(P.hourlyRatePositive)).toBeInTheDocument();
+    expect(screen.getByText(P.dailyRatePositive)).toBeInTheDocument();
+    expect(screen.getByText(P.weeklyRatePositive)).toBeInTheDocument();
+    await user.clear(rate);
+    await user.click(saveButton());
+    expect(await screen.findByText(P.hourlyRateRequired)).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')).toHaveLength(0);
+  });
+
+  it('saves with version 0 the first time, in minor units, and says so', async () => {
+    const { user, calls } = start({
+      'PUT /api/pricing': (request) => ({
+        status: 200,
+        body: config({ ...(request.body as object), isDefault: false, version: 1, updatedAt: STAMP }),
+      }),
+    });
+    const rate = await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    await user.clear(rate);
+    await user.type(rate, '1,250.55');
+    await user.selectOptions(select(/^Currency/), 'EUR');
+    await user.selectOptions(select(/^Time rounding interval/), '30');
+    await user.selectOptions(select(/^Rounding direction/), 'nearest');
+    await user.type(input(/^Default weekly rental rate/), '3000');
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Pricing configuration saved successfully')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')[0]?.body).toEqual({
+      defaultHourlyRate: 125_055,
+      currency: 'EUR',
+      roundingIntervalMinutes: 30,
+      roundingDirection: 'nearest',
+      defaultDailyRentalRate: null,
+      defaultWeeklyRentalRate: 300_000,
+      version: 0,
+    });
+  });
+
+  it('offers a reload on a 409 conflict, and "Failed to save pricing" on other errors', async () => {
+    let answer = 409;
+    const { user, calls } = start({
+      'PUT /api/pricing': () => ({
+        status: answer,
+        body: problem(answer, answer === 409 ? 'version_conflict' : 'x', 'Bad'),
+      }),
+    });
+    await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    await user.click(saveButton());
+    expect(await screen.findByText(/Someone else changed the pricing/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(sent(calls, 'GET', '/api/pricing')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByText(/Someone else changed the pricing/)).not.toBeInTheDocument(),
+    );
+
+    answer = 422;
+    await user.click(saveButton());
+    expect(await screen.findByText('Failed to save pricing (422: Bad)')).toBeInTheDocument();
+  });
+
+  it('adds a fixed category price and deletes one, with the spec messages', async () => {
+    let categories: CategoryPricing[] = [
+      category({
+        id: 'c1000000-0000-4000-8000-000000000009',
+        category: 'other',
+        pricingType: 'hourly',
+        price: 60_000,
+        intervalMinutes: 30,
+      }),
+    ];
+    const { user, calls } = start({
+      'GET /api/pricing': () => ({ status: 200, body: config({ categories }) }),
+      'POST /api/pricing/categories': (request) => {
+        const created = category({ ...(request.body as Partial<CategoryPricing>) });
+        categories = [...categories, created];
+        return { status: 201, body: created };
+      },
+      'DELETE /api/pricing/categories/c1000000-0000-4000-8000-000000000009': () => {
+        categories = categories.filter((c) => c.category !== 'other');
+        return { status: 204 };
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Category Pricing' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('NOK 600.00')).toBeInTheDocument();
+    expect(within(table).getByText('30 min')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(P.categoryRequired)).toBeInTheDocument();
+    expect(screen.getByText(P.priceRequired)).toBeInTheDocument();
+
+    await user.selectOptions(select(/^Category/), 'shipping');
+    await user.selectOptions(select(/^Pricing type/), 'fixed');
+    await user.type(input(/^Price/), '499');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    expect(sent(calls, 'POST', '/api/pricing/categories')[0]?.body).toEqual({
+      category: 'shipping',
+      pricingType: 'fixed',
+      price: 49_900,
+      intervalMinutes: null,
+    });
+    expect(await screen.findByText('NOK 499.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Other' }));
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('NOK 600.00')).not.toBeInTheDocument());
+  });
+
+  it('says "Failed to add pricing" and "Failed to delete pricing" when the server refuses', async () => {
+    const { user, calls } = start({
+      'GET /api/pricing': { status: 200, body: config({ categories: [category()] }) },
+      'POST /api/pricing/categories': { status: 409, body: problem(409, 'conflict', 'Already priced') },
+      'DELETE /api/pricing/categories/c1000000-0000-4000-8000-000000000001': {
+        status: 404,
+        body: problem(404, 'not_found', 'Gone'),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Category Pricing' }));
+    await user.selectOptions(await screen.findByLabelText(/^Category/, { selector: 'select' }), 'other');
+    await user.type(input(/^Price/), '10');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Failed to add pricing (409: Already priced)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Shipping' }));
+    expect(
+      await screen.findByText('Failed to delete pricing (404: Gone)', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      sent(calls, 'DELETE', '/api/pricing/categories/c1000000-0000-4000-8000-000000000001'),
+    ).toHaveLength(1);
+  });
+});

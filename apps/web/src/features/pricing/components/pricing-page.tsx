@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { pricingPartnerProblem, usePricing } from '../api/get-pricing.ts';
+import { BasicSettingsForm } from './basic-settings-form.tsx';
+import { CategoryPricingTab } from './category-pricing-tab.tsx';
+import { NoServicePartner } from './no-service-partner.tsx';
+import { RentalProductPricingSection } from './rental-product-pricing-section.tsx';
+
+/** Spec §2 "Pricing": Basic Settings and Category Pricing, plus rental product prices. */
+export function PricingPage({ hasPartner }: { hasPartner: boolean }) {
+  const { t } = useTranslation();
+  // Without a partner the server can only say no; the page says so without asking.
+  const pricing = usePricing({ enabled: hasPartner });
+  // Bumped after an explicit reload (409): the form starts over from the fresh copy.
+  const [generation, setGeneration] = useState(0);
+
+  if (!hasPartner) return <NoServicePartner />;
+  if (pricing.isPending) return <FullPageLoader label={t('app.loading')} />;
+  if (pricing.isError) {
+    const problem = pricingPartnerProblem(pricing.error);
+    if (problem !== null) return <NoServicePartner partnerRequired={problem === 'partner_required'} />;
+    return (
+      <Stack>
+        <PageHeader title={t('pricing.title')} />
+        <Alert color="red" title={t('pricing.loadFailed')}>
+          <Stack gap="xs" align="flex-start">
+            {formatMessage(t, apiErrorMessage(pricing.error, 'pricing.loadFailed'))}
+            <Button size="xs" variant="light" onClick={() => void pricing.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  const config = pricing.data;
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('pricing.title')} />
+      <Tabs defaultValue="basic" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="basic">{t('pricing.tabs.basic')}</Tabs.Tab>
+          <Tabs.Tab value="categories">{t('pricing.tabs.categories')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="basic">
+          <BasicSettingsForm
+            key={`${config.version}:${config.updatedAt ?? ''}:${generation}`}
+            config={config}
+            onReload={() => void pricing.refetch().then(() => setGeneration((g) => g + 1))}
+          />
+          <RentalProductPricingSection currency={config.currency} />
+        </Tabs.Panel>
+        <Tabs.Panel value="categories">
+          <CategoryPricingTab config={config} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconChevronDown, IconRefresh, IconUserCheck, IconUserX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
+import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
+import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { useBulkAssignTechnician } from '../api/bulk-assign-technician.ts';
+import { useBulkUpdateStatus } from '../api/bulk-update-status.ts';
+import type { Lookup } from '../lib/lookups.ts';
+import { StatusBadge } from './order-badges.tsx';
+
+interface BulkActionsBarProps {
+  orderIds: string[];
+  technicians: Lookup;
+  onDone: () => void;
+}
+
+/**
+ * Acts on the selected orders. The server checks every status change against the transitions and
+ * refuses the whole batch if one is not allowed; the refusal is shown here with the server's reason.
+ */
+export function BulkActionsBar({ orderIds, technicians, onDone }: BulkActionsBarProps) {
+  const { t } = useTranslation();
+  const updateStatus = useBulkUpdateStatus();
+  const assign = useBulkAssignTechnician();
+  const [completing, setCompleting] = useState(false);
+  const [completionNotes, setCompletionNotes] = useState('');
+  const busy = updateStatus.isPending || assign.isPending;
+  const failed = updateStatus.error ?? assign.error;
+
+  const succeeded = () => {
+    notifications.show({ color: 'green', message: t('success.updated') });
+    onDone();
+  };
+
+  const changeStatus = (status: ServiceOrderStatus, notes?: string) => {
+    assign.reset();
+    updateStatus.mutate(
+      { orderIds, status, ...(notes ? { completionNotes: notes } : {}) },
+      { onSuccess: succeeded },
+    );
+  };
+
+  const assignTechnician = (technicianId: string | null) => {
+    updateStatus.reset();
+    assign.mutate({ orderIds, technicianId }, { onSuccess: succeeded });
+  };
+
+  return (
+    <Paper
+      role="region"
+      aria-label={t('serviceOrders.bulk.label')}
+      withBorder
+      radius="md"
+      p="xs"
+      bg="var(--mantine-primary-color-light)"
+      style={{ borderColor: 'var(--mantine-primary-color-light-hover)' }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <CloseButton size="sm" aria-label={t('serviceOrders.bulk.clearSelection')} onClick={onDone} />
+            <Text fw={600} fz="sm" aria-live="polite">
+              {t('serviceOrders.bulk.selected', { count: orderIds.length })}
+            </Text>
+            {busy && <Loader size="xs" aria-label={t('serviceOrders.bulk.working')} />}
+          </Group>
+          <Group gap="xs">
+            <Menu position="bottom-end" shadow="md" width={240}>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} />}
+                  disabled={busy}
+                >
+                  {t('serviceOrders.bulk.changeStatus')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('serviceOrders.bulk.moveTo')}</Menu.Label>
+                {SERVICE_ORDER_STATUSES.map((status) => (
+                  <Menu.Item
+                    key={status}
+                    onClick={() => (status === 'completed' ? setCompleting(true) : changeStatus(status))}
+                  >
+                    <StatusBadge status={status} size="sm" />
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <Menu position="bottom-end" shadow="md" width={260}>
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} />}
+                  disabled={busy}
+                >
+                  {t('serviceOrders.bulk.assignTechnician')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+                {technicians.status === 'pending' && (
+                  <Menu.Item disabled leftSection={<Loader size={14} />}>
+                    {t('app.loading')}
+                  </Menu.Item>
+                )}
+                {technicians.status === 'error' && (
+                  <>
+                    <Menu.Label c="red">{t('errors.loadTechnicians')}</Menu.Label>
+                    <Menu.Item
+                      leftSection={<IconRefresh size={14} />}
+                      onClick={technicians.retry}
+                      closeMenuOnClick={false}
+                    >
+                      {t('common.retry')}
+                    </Menu.Item>
+                  </>
+                )}
+                {technicians.status === 'success' && technicians.options.length === 0 && (
+                  <Menu.Item disabled>{t('serviceOrders.bulk.noTechnicians')}</Menu.Item>
+                )}
+                {technicians.options.map((option) => (
+                  <Menu.Item
+                    key={option.value}
+                    leftSection={<IconUserCheck size={14} />}
+                    onClick={() => assignTechnician(option.value)}
+                  >
+                    {option.label}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconUserX size={14} />} onClick={() => assignTechnician(null)}>
+                  {t('serviceOrders.bulk.unassign')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {failed && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            withCloseButton
+            closeButtonLabel={t('common.dismiss')}
+            onClose={() => {
+              updateStatus.reset();
+              assign.reset();
+            }}
+            p="xs"
+          >
+            {formatMessage(t, apiErrorMessage(failed, 'errors.bulkUpdate'))}
+          </Alert>
+        )}
+      </Stack>
+
+      <Modal
+        opened={completing}
+        onClose={() => setCompleting(false)}
+        title={t('serviceOrders.bulk.completeTitle', { count: orderIds.length })}
+      >
+        <Stack>
+          <Textarea
+            label={t('serviceOrders.fields.completionNotes')}
+            description={t('serviceOrders.bulk.completionNotesHint')}
+            autosize
+            minRows={3}
+            value={completionNotes}
+            onChange={(event) => setCompletionNotes(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCompleting(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="green"
+              onClick={() => {
+                setCompleting(false);
+                changeStatus('completed', completionNotes.trim());
+                setCompletionNotes('');
+              }}
+            >
+              {t('serviceOrders.bulk.complete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { todayIn } from '@service-portal/shared/validation';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import type { UiMessage } from '../../../lib/api-errors.ts';
+import { browserTimeZone } from '../../../lib/dates.ts';
+import { problemErrors } from '../../../lib/form-errors.ts';
+import { useCreateServiceOrder } from '../api/create-service-order.ts';
+import { focusFirstError, useServiceOrderForm } from '../hooks/use-service-order-form.ts';
+import { emptyFormValues, sameValue, validateForCreate } from '../lib/form-values.ts';
+import type { Lookup } from '../lib/lookups.ts';
+import { CheckpointsSection } from './checkpoints-section.tsx';
+import { CustomerSection } from './customer-section.tsx';
+import { InternalNotesSection } from './internal-notes-section.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import { OrderInfoSection } from './order-info-section.tsx';
+import { SparePartsSection } from './spare-parts-section.tsx';
+
+interface CreateServiceOrderProps {
+  technicians: Lookup;
+  warehouseLocations: Lookup;
+}
+
+/** /service-orders/new: the same sections as editing; saved once, with the Create button. */
+export function CreateServiceOrder({ technicians, warehouseLocations }: CreateServiceOrderProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const navigate = useNavigate();
+  const [initialValues] = useState(emptyFormValues);
+  const form = useServiceOrderForm(initialValues);
+  const create = useCreateServiceOrder();
+  const [failure, setFailure] = useState<UiMessage | null>(null);
+  const created = useRef(false);
+
+  const shouldBlock = useCallback(
+    () => !created.current && !sameValue(form.getValues(), initialValues),
+    [form, initialValues],
+  );
+
+  const submit = () => {
+    setFailure(null);
+    const result = validateForCreate(form.getValues(), {
+      language,
+      today: todayIn(browserTimeZone()),
+      storedScheduledDate: null,
+    });
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      setFailure({ key: 'serviceOrders.form.fixErrors' });
+      focusFirstError(result.errors);
+      return;
+    }
+    create.mutate(result.body, {
+      onSuccess: (order) => {
+        created.current = true;
+        notifications.show({ color: 'green', message: t('success.saved') });
+        void navigate(`/service-orders/${order.id}`, { replace: true });
+      },
+      onError: (error) => {
+        const problem = toApiFailure(error);
+        if (problem.kind === 'http' && problem.status === 400 && problem.problem?.errors?.length) {
+          const errors = problemErrors(problem.problem.errors);
+          form.setErrors(errors);
+          focusFirstError(errors);
+        }
+        setFailure(apiErrorMessage(error, 'errors.saveServiceOrder'));
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('screens.newServiceOrder')} />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="lg" maw={1100}>
+          {failure && (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+              {formatMessage(t, failure)}
+            </Alert>
+          )}
+          <CustomerSection form={form} />
+          <OrderInfoSection
+            form={form}
+            technicians={technicians}
+            warehouseLocations={warehouseLocations}
+            today={todayIn(browserTimeZone())}
+            language={language}
+          />
+          <SparePartsSection form={form} language={language} />
+          <CheckpointsSection form={form} />
+          <InternalNotesSection form={form} />
+        </Stack>
+        <Box pos="sticky" bottom={0} mt="lg" maw={1100} style={{ zIndex: 5 }}>
+          <Paper withBorder shadow="md" radius="md" p="sm">
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" component={Link} to="/service-orders">
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                loading={create.isPending}
+                leftSection={<IconCheck size={18} aria-hidden="true" />}
+              >
+                {t('serviceOrders.form.create')}
+              </Button>
+            </Group>
+          </Paper>
+        </Box>
+      </form>
+      <LeaveGuard shouldBlock={shouldBlock} />
+    </>
+  );
+}
