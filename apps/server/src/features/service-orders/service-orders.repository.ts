@@ -804,7 +804,7 @@ export function createServiceOrdersRepository(db: Db) {
     async touch(scope: TenantScope, id: string, tx: Db): Promise<boolean> {
       const rows = await tx
         .update(o)
-        .set({ updatedAt: sql`now()` })
+        .set({ updatedAt: sql`now()`, version: sql`${o.version} + 1` })
         .where(scoped(o, scope, eq(o.id, id)))
         .returning({ id: o.id });
       return rows.length === 1;

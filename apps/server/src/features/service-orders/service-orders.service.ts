@@ -477,9 +477,9 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     },
 
     // --- spare parts -------------------------------------------------------------------------------
-    // Adding, changing or removing a line bumps the order's updatedAt but not its version: the
-    // order form autosaves against that version, and a line added from the parts list meanwhile
-    // must not make the next autosave of unrelated fields fail. Lines carry their own version.
+    // Adding, changing or removing a line bumps the order's version too: a form open elsewhere
+    // may send the whole `spareParts` list, and must get a conflict (and merge its own edits on
+    // the latest copy) rather than silently undo this change.
 
     async listSpareParts(scope: TenantScope, orderId: string): Promise<SparePart[]> {
       if (!(await repo.exists(scope, orderId))) throw notFound(ORDER);

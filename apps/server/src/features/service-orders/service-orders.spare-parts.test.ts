@@ -80,21 +80,27 @@ describe('spare-part lines of an order', () => {
     expect((await tech().del(`/service-orders/${order.id}/spare-parts/${part.id}`)).statusCode).toBe(404);
   });
 
-  it("bumps the order's updatedAt but not its version", async () => {
+  it("bumps the order's version, so a form open elsewhere cannot silently undo the change", async () => {
     const before = await orderNow();
     await new Promise((r) => setTimeout(r, 5));
     const added = (await tech().post(`/service-orders/${order.id}/spare-parts`, line)).json<SparePart>();
     const afterAdd = await orderNow();
-    expect(afterAdd.version).toBe(before.version);
+    expect(afterAdd.version).toBe(before.version + 1);
     expect(new Date(afterAdd.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     await new Promise((r) => setTimeout(r, 5));
     await tech().del(`/service-orders/${order.id}/spare-parts/${added.id}`);
     const afterRemove = await orderNow();
-    expect(afterRemove.version).toBe(before.version);
+    expect(afterRemove.version).toBe(afterAdd.version + 1);
     expect(new Date(afterRemove.updatedAt).getTime()).toBeGreaterThan(new Date(afterAdd.updatedAt).getTime());
-    // So an open form's autosave with the version it read still goes through.
-    const saved = await tech().put(`/service-orders/${order.id}`, {
+    // A form still holding the version it read gets a conflict instead of overwriting the lines.
+    const stale = await tech().put(`/service-orders/${order.id}`, {
       version: before.version,
+      spareParts: [],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('version_conflict');
+    const saved = await tech().put(`/service-orders/${order.id}`, {
+      version: afterRemove.version,
       description: 'Autosaved',
     });
     expect(saved.statusCode).toBe(200);
