@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Card, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +10,7 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import type { CustomerListParams } from '../api/list-customers.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -98,14 +87,10 @@ export function CustomersScreen() {
           />
         </Group>
         {list.isError && !data && (
-          <Alert color="red">
-            <Group justify="space-between">
-              <span>{formatMessage(t, apiErrorMessage(list.error, 'errors.loadData'))}</span>
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadErrorAlert
+            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadData'))}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isPending && <Loader aria-label={t('customers.loading')} />}
         {data && data.items.length === 0 && <Text c="dimmed">{t('customers.empty')}</Text>}

@@ -30,6 +30,7 @@ import { PHONE_QUERY } from '../../../lib/media.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useDeleteSparePart } from '../api/delete-spare-part.ts';
 import { useSpareParts, useSparePartSummary } from '../api/list-spare-parts.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -150,14 +151,10 @@ export function SparePartsScreen() {
           </Alert>
         )}
         {list.isError && !data && (
-          <Alert color="red">
-            <Group justify="space-between">
-              <span>{formatMessage(t, apiErrorMessage(list.error, 'errors.loadSpareParts'))}</span>
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadErrorAlert
+            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadSpareParts'))}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isPending && <Loader aria-label={t('spareParts.loading')} />}
         {data && data.items.length === 0 && <Text c="dimmed">{t('spareParts.empty')}</Text>}

@@ -26,6 +26,7 @@ import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useTechnicians } from '../api/list-technicians.ts';
 import { useSetTechnicianStatus } from '../api/set-technician-status.ts';
 import { AddTechnicianModal } from './add-technician-modal.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 /** Spec §2: the partner's technicians with a selectable page size; managers add and (de)activate. */
 export function TechniciansScreen({ canManage }: { canManage: boolean }) {
@@ -117,14 +118,10 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
           </Alert>
         )}
         {list.isError && !data && (
-          <Alert color="red">
-            <Group justify="space-between">
-              <span>{formatMessage(t, apiErrorMessage(list.error, 'errors.loadTechnicians'))}</span>
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadErrorAlert
+            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadTechnicians'))}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isPending && <Loader aria-label={t('technicians.loading')} />}
         {data && data.items.length === 0 && <Text c="dimmed">{t('technicians.empty')}</Text>}

@@ -24,6 +24,7 @@ import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts'
 import { useWarehouseLocations } from '../api/list-warehouse-locations.ts';
 import { useSetWarehouseLocationStatus } from '../api/set-warehouse-location-status.ts';
 import { WarehouseLocationFormModal } from './warehouse-location-form.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -136,14 +137,10 @@ export function WarehouseLocationsScreen() {
           </Alert>
         )}
         {list.isError && !data && (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <span>{formatMessage(t, apiErrorMessage(list.error, 'errors.warehouseLocations.load'))}</span>
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadErrorAlert
+            message={formatMessage(t, apiErrorMessage(list.error, 'errors.warehouseLocations.load'))}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isPending && <Loader aria-label={t('warehouse.loading')} />}
         {data && data.items.length === 0 && <Text c="dimmed">{t('warehouse.empty')}</Text>}
