@@ -181,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     repo: createCustomersRepository(app.db),
     // Orders link customers and customers list their orders: resolved lazily, made just below.
     orders: () => serviceOrdersService,
+    // A merge moves the merged customer's communications too (that service is made further down).
+    references: () => [communicationsService],
   });
   const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
   const warehouseLocationsService = createWarehouseLocationsService(

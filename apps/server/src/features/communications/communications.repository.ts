@@ -373,6 +373,19 @@ export function createCommunicationsRepository(db: Db) {
       return rows[0] ? toInboxItem(rows[0]) : null;
     },
 
+    /**
+     * A customer merge: every communication of customer `fromId` now belongs to `toId`, inside the
+     * merge's transaction. The version stays, so an edit open in another tab does not conflict.
+     */
+    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
+      const rows = await tx
+        .update(c)
+        .set({ customerId: toId, updatedAt: sql`now()` })
+        .where(scoped(c, scope, eq(c.customerId, fromId)))
+        .returning({ id: c.id });
+      return rows.length;
+    },
+
     /** Files an inbound message under an order (the order's customer becomes the message's). */
     async assign(
       scope: TenantScope,

@@ -11,6 +11,7 @@ import {
   type UnreadSummary,
 } from '@service-portal/shared/communications';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
+import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { parseAddress } from '../../integrations/mail/mailgun.ts';
@@ -292,6 +293,11 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     // --- partner-wide ----------------------------------------------------------------------------
 
     /** The badge: how many inbound messages are unread, and the newest of them. */
+    /** A customer merge moves the merged customer's messages to the survivor (customers asks, in its transaction). */
+    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
+      return repo.reassignCustomer(scope, fromId, toId, tx);
+    },
+
     async unread(scope: TenantScope, limit: number): Promise<UnreadSummary> {
       const [count, items] = await Promise.all([repo.unreadCount(scope), repo.unreadLatest(scope, limit)]);
       return { count, items };

@@ -52,8 +52,8 @@ export interface CustomersDeps {
    */
   orders: () => CustomerOrders;
   /**
-   * More records that move with a merge, inside its transaction (communications, rentals: wire
-   * them in app.ts when those features offer `reassignCustomer`).
+   * More records that move with a merge, inside its transaction. app.ts passes communications;
+   * wire rentals in the same way when that feature offers `reassignCustomer`.
    */
   references?: () => CustomerReferences[];
 }

@@ -8,6 +8,8 @@ import {
 } from '@service-portal/shared/customers';
 import type { ServiceOrder, ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
+import type { Communication, InboxItem } from '@service-portal/shared/communications';
+import { communications } from '../../db/schema/communications.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { bearer } from '../../../test/helper.ts';
@@ -341,6 +343,8 @@ describe('creating, changing and deleting customers', () => {
 describe('POST /api/customers/:id/merge', () => {
   let dupId: string;
   let dupOrder: ServiceOrder;
+  let loggedCall: Communication;
+  let strayId: string;
 
   beforeAll(async () => {
     dupOrder = await order(
@@ -361,6 +365,28 @@ describe('POST /api/customers/:id/merge', () => {
       notes: 'Work address',
       version: 1,
     });
+    // A call logged on the duplicate's order, and a message of the duplicate not filed under any order.
+    const logged = await manager().post(`/service-orders/${dupOrder.id}/communications`, {
+      method: 'phone',
+      direction: 'inbound',
+      message: 'Asked about the work address.',
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    loggedCall = logged.json<Communication>();
+    expect(loggedCall.customerId).toBe(dupId);
+    const [stray] = await w.ctx.app.db
+      .insert(communications)
+      .values({
+        servicePartnerId: w.partners.nordic,
+        customerId: dupId,
+        customerName: 'Ingrid Hansen',
+        message: 'Is my heater fixed?',
+        method: 'sms',
+        direction: 'inbound',
+        deliveryStatus: 'received',
+      })
+      .returning({ id: communications.id });
+    strayId = stray!.id;
   });
 
   it('is for Administrators and ServiceManagers only (403)', async () => {
@@ -411,6 +437,22 @@ describe('POST /api/customers/:id/merge', () => {
     expect(source).toMatchObject({ mergedIntoId: ingridId, orderCount: 0 });
     expect(names((await tech().get('/customers?search=ingrid')).json().items)).toEqual(['Ingrid Hansen']);
     expect((await tech().get('/customers')).json().items.map((c: Customer) => c.id)).not.toContain(dupId);
+  });
+
+  it('moves the source’s communications to the survivor as well', async () => {
+    const onOrder = (await tech().get(`/service-orders/${dupOrder.id}/communications`)).json<
+      Communication[]
+    >();
+    expect(onOrder.find((m) => m.id === loggedCall.id)).toMatchObject({
+      customerId: ingridId,
+      message: 'Asked about the work address.',
+      // Not an edit: a form open on the message saves without a conflict.
+      version: loggedCall.version,
+    });
+    const unassigned = (await tech().get('/communications/unassigned')).json<{ items: InboxItem[] }>();
+    expect(unassigned.items.find((m) => m.id === strayId)?.customerId).toBe(ingridId);
+    const left = await w.ctx.app.db.select().from(communications).where(eq(communications.customerId, dupId));
+    expect(left).toEqual([]);
   });
 
   it('sends new orders for the merged contact to the survivor', async () => {
