@@ -8,7 +8,6 @@ import {
   Loader,
   Modal,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -19,27 +18,49 @@ import { useTranslation } from 'react-i18next';
 import { servicePartnerCreateSchema } from '@service-portal/shared/admin';
 import type { AdminServicePartner, AdminUser } from '@service-portal/shared/admin';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { schemaErrors, translateFormError } from '../../../lib/form-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
+import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useSaveServicePartner, useServicePartners } from '../api/service-partners.ts';
 import { useAdminUsers } from '../api/users.ts';
 import { UserForm } from './user-form.tsx';
 
+const USERS_PAGE_SIZE = 20;
+const TABS = ['users', 'partners'] as const;
+// The tab, the user search and the users' page live in the URL (?tab=partners, ?q=kari&page=2).
+const PARAMS = { tab: choiceParam('tab', TABS, 'users'), search: textParam('q'), page: pageParam() };
+
 /** Spec §2 /admin (global administrators): service partners and users. */
 export function AdminScreen() {
   const { t } = useTranslation();
+  const [state, update] = useListParams(PARAMS);
   return (
     <>
       <PageHeader title={t('screens.administration')} />
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs
+        value={state.tab}
+        onChange={(value) => {
+          const tab = TABS.find((x) => x === value);
+          if (tab) update({ tab, page: state.page });
+        }}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="users">{t('admin.users.title')}</Tabs.Tab>
           <Tabs.Tab value="partners">{t('admin.partners.title')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
-          <UsersPanel />
+          <UsersPanel
+            search={state.search}
+            page={state.page}
+            onSearch={(search) => update({ search }, { replace: true })}
+            onPage={(page) => update({ page })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="partners">
           <PartnersPanel />
@@ -174,11 +195,17 @@ function PartnersPanel() {
   );
 }
 
-function UsersPanel() {
+interface UsersPanelProps {
+  search: string;
+  page: number;
+  onSearch: (search: string) => void;
+  onPage: (page: number) => void;
+}
+
+function UsersPanel({ search, page, onSearch, onPage }: UsersPanelProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [search, setSearch] = useState('');
-  const users = useAdminUsers({ page: 1, ...(search ? { search } : {}) });
+  const users = useAdminUsers({ page, pageSize: USERS_PAGE_SIZE, ...(search ? { search } : {}) });
   const partners = useServicePartners();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
   const roleText = (user: AdminUser) =>
@@ -186,6 +213,32 @@ function UsersPanel() {
       ...(user.isGlobalAdmin ? [t('admin.users.globalAdmin')] : []),
       ...user.roles.map((role) => t(`admin.roles.${role}`)),
     ].join(', ') || '—';
+  const status = (user: AdminUser) => (
+    <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
+      {user.isActive ? t('admin.active') : t('admin.inactive')}
+    </Badge>
+  );
+  const columns: PagedListColumn<AdminUser>[] = [
+    { key: 'name', header: t('admin.users.name'), cell: (user) => `${user.firstName} ${user.lastName}` },
+    { key: 'email', header: t('admin.users.email'), cell: (user) => user.email },
+    { key: 'partner', header: t('admin.users.partner'), cell: (user) => user.servicePartnerName ?? '—' },
+    { key: 'roles', header: t('admin.users.roles'), cell: roleText },
+    { key: 'status', header: t('admin.users.status'), cell: status },
+    {
+      key: 'edit',
+      header: null,
+      cell: (user) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setEditing(user)}
+          aria-label={`${t('admin.edit')} ${user.email}`}
+        >
+          {t('admin.edit')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack>
@@ -193,77 +246,51 @@ function UsersPanel() {
         <DebouncedTextInput
           label={t('admin.users.search')}
           value={search}
-          onCommit={setSearch}
+          onCommit={onSearch}
           style={{ flex: '1 1 240px' }}
         />
         <Button onClick={() => setEditing(null)}>{t('admin.users.invite')}</Button>
       </Group>
-      {users.isError && (
-        <Alert color="red">{formatMessage(t, apiErrorMessage(users.error, 'errors.loadData'))}</Alert>
+      {users.isError && !users.data && (
+        <LoadErrorAlert
+          message={formatMessage(t, apiErrorMessage(users.error, 'errors.loadData'))}
+          onRetry={() => void users.refetch()}
+        />
       )}
-      {users.isPending && <Loader />}
-      {users.data && phone && (
-        <Stack gap="xs">
-          {users.data.items.map((user) => (
-            <Card key={user.id} withBorder padding="sm">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>
-                  {user.firstName} {user.lastName}
-                </Text>
-                <Button size="xs" variant="light" onClick={() => setEditing(user)}>
-                  {t('admin.edit')}
-                </Button>
-              </Group>
-              <Text size="sm">{user.email}</Text>
-              <Text size="xs" c="dimmed">
-                {user.servicePartnerName ?? '—'} · {roleText(user)} ·{' '}
-                {user.isActive ? t('admin.active') : t('admin.inactive')}
+      {users.isPending && <Loader aria-label={t('admin.users.loading')} />}
+      <PagedList
+        data={users.data}
+        page={page}
+        onPageChange={onPage}
+        phone={phone}
+        stale={users.isPlaceholderData}
+        rowKey={(user) => user.id}
+        columns={columns}
+        cardTestId="user-card"
+        card={(user) => (
+          <>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>
+                {user.firstName} {user.lastName}
               </Text>
-            </Card>
-          ))}
-        </Stack>
-      )}
-      {users.data && !phone && (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.users.name')}</Table.Th>
-              <Table.Th>{t('admin.users.email')}</Table.Th>
-              <Table.Th>{t('admin.users.partner')}</Table.Th>
-              <Table.Th>{t('admin.users.roles')}</Table.Th>
-              <Table.Th>{t('admin.users.status')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data.items.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  {user.firstName} {user.lastName}
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.servicePartnerName ?? '—'}</Table.Td>
-                <Table.Td>{roleText(user)}</Table.Td>
-                <Table.Td>
-                  <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
-                    {user.isActive ? t('admin.active') : t('admin.inactive')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setEditing(user)}
-                    aria-label={`${t('admin.edit')} ${user.email}`}
-                  >
-                    {t('admin.edit')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => setEditing(user)}
+                aria-label={`${t('admin.edit')} ${user.email}`}
+              >
+                {t('admin.edit')}
+              </Button>
+            </Group>
+            <Text size="sm">{user.email}</Text>
+            <Text size="xs" c="dimmed">
+              {user.servicePartnerName ?? '—'} · {roleText(user)} ·{' '}
+              {user.isActive ? t('admin.active') : t('admin.inactive')}
+            </Text>
+          </>
+        )}
+        empty={t('admin.users.empty')}
+      />
       <Modal
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AdminServicePartner } from '@service-portal/shared/admin';
+import type { AdminServicePartner, AdminUser } from '@service-portal/shared/admin';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { globalAdmin, serviceManager } from '../../../../test/fixtures.ts';
@@ -38,7 +38,68 @@ function start(routes: Record<string, Handler> = {}, as = globalAdmin, path = '/
   return { ...api, ...renderApp(path, { signedInAs: as }) };
 }
 
+function adminUser(n: number): AdminUser {
+  return {
+    id: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email: `user${n}@example.com`,
+    firstName: 'User',
+    lastName: String(n).padStart(2, '0'),
+    roles: ['ServiceManager'],
+    isActive: true,
+    isGlobalAdmin: false,
+    servicePartnerId: nordic.id,
+    servicePartnerName: nordic.name,
+    department: null,
+    jobTitle: null,
+    phoneNumber: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
+  };
+}
+
+/** 45 users, answered a page at a time like the server. */
+const pagedUsers: Handler = (request) => {
+  const page = Number(request.params.page);
+  const pageSize = Number(request.params.pageSize);
+  const total = request.params.search ? 3 : 45;
+  const first = (page - 1) * pageSize + 1;
+  const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - first + 1)) }, (_, i) =>
+    adminUser(first + i),
+  );
+  return { status: 200, body: { items, total, page, pageSize } };
+};
+
 describe('administration', { timeout: 20_000 }, () => {
+  it('pages the users with "Showing X to Y of Z results"; search and page stay in the URL', async () => {
+    const { user, router, calls } = start(
+      { 'GET /api/admin/users': pagedUsers },
+      globalAdmin,
+      '/admin?page=2',
+    );
+    expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'user21@example.com' })).toBeInTheDocument();
+    const usersCalls = () => calls.filter((call) => call.url === '/api/admin/users');
+    expect(usersCalls()[0]?.params).toEqual({ page: '2', pageSize: '20' });
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 41 to 45 of 45 results')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'user45@example.com' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search name or e-mail' }), 'user1');
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=user1');
+    expect(usersCalls().at(-1)?.params).toEqual({ page: '1', pageSize: '20', search: 'user1' });
+
+    // The partners tab is in the URL too; back on Users, the search is still there.
+    await user.click(screen.getByRole('tab', { name: 'Service partners' }));
+    expect(router.state.location.search).toBe('?tab=partners&q=user1');
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search name or e-mail' })).toHaveValue('user1');
+  });
+
   it('invites a user: requires a partner unless global admin, and sends name, partner, roles and flags', async () => {
     const { user, calls } = start({
       'POST /api/admin/users': (request) => ({

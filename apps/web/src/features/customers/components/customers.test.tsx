@@ -95,6 +95,32 @@ describe('customers', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.params.search !== undefined).map((c) => c.params.search)).toEqual(['kari']);
   });
 
+  it('keeps search, sort and page in the URL: a reload shows the same list, Back the one before', async () => {
+    const { user, router, calls } = start('/customers?sort=createdAt:desc&page=2');
+    expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/customers')?.params).toEqual({
+      page: '2',
+      pageSize: '20',
+      sort: 'createdAt',
+      sortDirection: 'desc',
+    });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Newest first');
+    expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('Showing 41 to 45 of 45 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=createdAt%3Adesc&page=3');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'kari');
+    expect(await screen.findByRole('link', { name: 'Kari Kunde' })).toBeInTheDocument();
+    // A new search starts on page 1 and keeps the sort.
+    expect(router.state.location.search).toBe('?q=kari&sort=createdAt%3Adesc');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  });
+
   it('edits contact data, refusing invalid values with the shared messages, and sends the version', async () => {
     const { user, calls } = start(`/customers/${kari.id}`, {
       [`PUT /api/customers/${kari.id}`]: (request) => ({

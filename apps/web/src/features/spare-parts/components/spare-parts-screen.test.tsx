@@ -32,7 +32,7 @@ const line: SparePartWorklistItem = {
   lineTotal: 25100,
 };
 
-function start(routes: Record<string, Handler> = {}) {
+function start(routes: Record<string, Handler> = {}, path = '/spare-parts') {
   const api = mockApi({
     'GET /api/user/profile': { status: 200, body: serviceManager },
     'GET /api/spare-parts': { status: 200, body: { items: [line], total: 1, page: 1, pageSize: 20 } },
@@ -52,7 +52,7 @@ function start(routes: Record<string, Handler> = {}) {
     }),
     ...routes,
   });
-  return { ...api, ...renderApp('/spare-parts', { signedInAs: serviceManager }) };
+  return { ...api, ...renderApp(path, { signedInAs: serviceManager }) };
 }
 
 describe('spare parts list', { timeout: 20_000 }, () => {
@@ -73,6 +73,50 @@ describe('spare parts list', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.url === '/api/spare-parts' && call.params.supplier === 'Acme')).toBe(
       true,
     );
+  });
+
+  it('keeps supplier, part and order status filters and the page in the URL', async () => {
+    const { user, router, calls } = start(
+      {
+        'GET /api/spare-parts': (request) => ({
+          status: 200,
+          body: { items: [line], total: 45, page: Number(request.params.page), pageSize: 20 },
+        }),
+      },
+      '/spare-parts?supplier=Acme&q=fan&status=waiting_for_parts&page=2',
+    );
+    expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
+    const listCall = () => calls.filter((call) => call.url === '/api/spare-parts').at(-1)?.params;
+    expect(listCall()).toEqual({
+      supplier: 'Acme',
+      search: 'fan',
+      status: 'waiting_for_parts',
+      page: '2',
+      pageSize: '20',
+    });
+    expect(calls.find((call) => call.url === '/api/spare-parts/summary')?.params).toEqual({
+      supplier: 'Acme',
+      search: 'fan',
+      status: 'waiting_for_parts',
+    });
+    expect(screen.getByRole('combobox', { name: 'Supplier' })).toHaveValue('Acme');
+    expect(screen.getByRole('textbox', { name: 'Part number or name' })).toHaveValue('fan');
+    expect(screen.getByRole('combobox', { name: 'Order status' })).toHaveValue('Waiting for parts');
+
+    // Changing a filter goes back to page 1 and keeps the others.
+    await user.click(screen.getByRole('combobox', { name: 'Order status' }));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await expect.poll(() => router.state.location.search).toBe('?supplier=Acme&q=fan&status=in_progress');
+    await expect.poll(() => listCall()).toMatchObject({ status: 'in_progress', page: '1' });
+
+    expect(await screen.findByText('Showing 1 to 20 of 45 results')).toBeInTheDocument();
+
+    // Back shows the list as it was (from the cache: no new request needed).
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
+    await expect
+      .poll(() => screen.getByRole('combobox', { name: 'Order status' }))
+      .toHaveValue('Waiting for parts');
   });
 
   it('removes a line and says "Deleted successfully"; a failure says "Failed to delete spare parts."', async () => {

@@ -5,16 +5,13 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Loader,
   Modal,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -24,32 +21,39 @@ import { Link } from 'react-router';
 import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { SparePartWorklistItem } from '@service-portal/shared/spare-parts';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { optionalChoiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteSparePart } from '../api/delete-spare-part.ts';
 import { useSpareParts, useSparePartSummary } from '../api/list-spare-parts.ts';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 const PAGE_SIZE = 20;
+// The filters and the page live in the URL (?supplier=Acme&q=valve&status=waiting_for_parts&page=2).
+const PARAMS = {
+  supplier: textParam('supplier'),
+  search: textParam('q'),
+  status: optionalChoiceParam('status', OPEN_STATUSES),
+  page: pageParam(),
+};
 
 /** The partner's worklist of spare-part lines on open orders (product.md "Spare parts"). */
 export function SparePartsScreen() {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [supplier, setSupplier] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const [state, update] = useListParams(PARAMS);
   const [removing, setRemoving] = useState<SparePartWorklistItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const filters = {
-    ...(supplier ? { supplier } : {}),
-    ...(search ? { search } : {}),
-    ...(status ? { status } : {}),
+    ...(state.supplier ? { supplier: state.supplier } : {}),
+    ...(state.search ? { search: state.search } : {}),
+    ...(state.status ? { status: state.status } : {}),
   };
-  const list = useSpareParts({ ...filters, page, pageSize: PAGE_SIZE });
+  const list = useSpareParts({ ...filters, page: state.page, pageSize: PAGE_SIZE });
   const summary = useSparePartSummary(filters);
   const remove = useDeleteSparePart();
 
@@ -84,11 +88,48 @@ export function SparePartsScreen() {
       ✕
     </ActionIcon>
   );
-  const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
-  const resetPage = () => setPage(1);
+  const suppliers = summary.data?.suppliers ?? [];
+  const columns: PagedListColumn<SparePartWorklistItem>[] = [
+    { key: 'order', header: t('spareParts.columns.order'), cell: orderLink },
+    { key: 'customer', header: t('spareParts.columns.customer'), cell: (line) => line.customerName },
+    {
+      key: 'part',
+      header: t('spareParts.columns.part'),
+      cell: (line) => (
+        <>
+          <Text size="sm" fw={600}>
+            {line.partNumber}
+          </Text>
+          <Text size="xs">{line.partName}</Text>
+        </>
+      ),
+    },
+    { key: 'supplier', header: t('spareParts.supplier'), cell: (line) => line.supplier ?? '—' },
+    {
+      key: 'quantity',
+      header: t('spareParts.columns.quantity'),
+      cell: (line) => line.quantity,
+      align: 'right',
+    },
+    {
+      key: 'unitCost',
+      header: t('spareParts.columns.unitCost'),
+      cell: (line) => money(line.unitCost, line),
+      align: 'right',
+    },
+    {
+      key: 'total',
+      header: t('spareParts.columns.total'),
+      cell: (line) => money(line.lineTotal, line),
+      align: 'right',
+    },
+    {
+      key: 'status',
+      header: t('spareParts.orderStatus'),
+      cell: (line) => t(`serviceOrders.status.${line.orderStatus}`),
+    },
+    { key: 'remove', header: null, cell: removeButton },
+  ];
 
   return (
     <>
@@ -98,33 +139,29 @@ export function SparePartsScreen() {
           <Select
             label={t('spareParts.supplier')}
             placeholder={t('spareParts.all')}
-            data={summary.data?.suppliers ?? []}
-            value={supplier}
+            // A supplier from the URL stays shown even before (or if no longer) among the open lines.
+            data={
+              state.supplier && !suppliers.includes(state.supplier)
+                ? [state.supplier, ...suppliers]
+                : suppliers
+            }
+            value={state.supplier || null}
             clearable
             searchable
-            onChange={(value) => {
-              setSupplier(value);
-              resetPage();
-            }}
+            onChange={(value) => update({ supplier: value ?? '' })}
           />
           <DebouncedTextInput
             label={t('spareParts.search')}
-            value={search}
-            onCommit={(value) => {
-              setSearch(value);
-              resetPage();
-            }}
+            value={state.search}
+            onCommit={(search) => update({ search }, { replace: true })}
           />
           <Select
             label={t('spareParts.orderStatus')}
             placeholder={t('spareParts.all')}
             data={OPEN_STATUSES.map((value) => ({ value, label: t(`serviceOrders.status.${value}`) }))}
-            value={status}
+            value={state.status}
             clearable
-            onChange={(value) => {
-              setStatus(value);
-              resetPage();
-            }}
+            onChange={(value) => update({ status: OPEN_STATUSES.find((s) => s === value) ?? null })}
           />
         </SimpleGrid>
         {summary.data && (
@@ -150,83 +187,46 @@ export function SparePartsScreen() {
             {error}
           </Alert>
         )}
-        {list.isError && !data && (
+        {list.isError && !list.data && (
           <LoadErrorAlert
             message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadSpareParts'))}
             onRetry={() => void list.refetch()}
           />
         )}
         {list.isPending && <Loader aria-label={t('spareParts.loading')} />}
-        {data && data.items.length === 0 && <Text c="dimmed">{t('spareParts.empty')}</Text>}
-        {data && data.items.length > 0 && phone && (
-          <Stack gap="sm">
-            {data.items.map((line) => (
-              <Card key={line.id} withBorder padding="sm" data-testid="spare-part-card">
-                <Group justify="space-between" wrap="nowrap">
-                  {orderLink(line)}
-                  {removeButton(line)}
-                </Group>
-                <Text fw={600} size="sm">
-                  {line.partNumber} · {line.partName}
-                </Text>
-                <Text size="sm">
-                  {line.quantity} × {money(line.unitCost, line)} = {money(line.lineTotal, line)}
-                </Text>
-                <Group gap="xs">
-                  <Badge variant="light">{t(`serviceOrders.status.${line.orderStatus}`)}</Badge>
-                  {line.supplier && (
-                    <Text size="xs" c="dimmed">
-                      {line.supplier}
-                    </Text>
-                  )}
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        )}
-        {data && data.items.length > 0 && !phone && (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('spareParts.columns.order')}</Table.Th>
-                <Table.Th>{t('spareParts.columns.customer')}</Table.Th>
-                <Table.Th>{t('spareParts.columns.part')}</Table.Th>
-                <Table.Th>{t('spareParts.supplier')}</Table.Th>
-                <Table.Th ta="right">{t('spareParts.columns.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('spareParts.columns.unitCost')}</Table.Th>
-                <Table.Th ta="right">{t('spareParts.columns.total')}</Table.Th>
-                <Table.Th>{t('spareParts.orderStatus')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((line) => (
-                <Table.Tr key={line.id}>
-                  <Table.Td>{orderLink(line)}</Table.Td>
-                  <Table.Td>{line.customerName}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {line.partNumber}
-                    </Text>
-                    <Text size="xs">{line.partName}</Text>
-                  </Table.Td>
-                  <Table.Td>{line.supplier ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
-                  <Table.Td ta="right">{money(line.unitCost, line)}</Table.Td>
-                  <Table.Td ta="right">{money(line.lineTotal, line)}</Table.Td>
-                  <Table.Td>{t(`serviceOrders.status.${line.orderStatus}`)}</Table.Td>
-                  <Table.Td>{removeButton(line)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {data && data.total > 0 && (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t('spareParts.showing', { from, to, total: data.total })}</Text>
-            {totalPages > 1 && <Pagination value={page} onChange={setPage} total={totalPages} size="sm" />}
-          </Group>
-        )}
+        <PagedList
+          data={list.data}
+          page={state.page}
+          onPageChange={(page) => update({ page })}
+          phone={phone}
+          stale={list.isPlaceholderData}
+          rowKey={(line) => line.id}
+          columns={columns}
+          cardTestId="spare-part-card"
+          card={(line) => (
+            <>
+              <Group justify="space-between" wrap="nowrap">
+                {orderLink(line)}
+                {removeButton(line)}
+              </Group>
+              <Text fw={600} size="sm">
+                {line.partNumber} · {line.partName}
+              </Text>
+              <Text size="sm">
+                {line.quantity} × {money(line.unitCost, line)} = {money(line.lineTotal, line)}
+              </Text>
+              <Group gap="xs">
+                <Badge variant="light">{t(`serviceOrders.status.${line.orderStatus}`)}</Badge>
+                {line.supplier && (
+                  <Text size="xs" c="dimmed">
+                    {line.supplier}
+                  </Text>
+                )}
+              </Group>
+            </>
+          )}
+          empty={t('spareParts.empty')}
+        />
       </Stack>
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('spareParts.removeTitle')}>
         <Text mb="md">

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { technicianListResponseSchema } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -40,7 +40,8 @@ export function techniciansQueryOptions(params: TechnicianListParams) {
 }
 
 export function useTechnicians(params: TechnicianListParams) {
-  return useQuery(techniciansQueryOptions(params));
+  // While another page or filter loads, the rows on screen stay (faded) instead of a spinner.
+  return useQuery({ ...techniciansQueryOptions(params), placeholderData: keepPreviousData });
 }
 
 /** Who can be given an order: the partner's active technicians (one page of up to 100). */

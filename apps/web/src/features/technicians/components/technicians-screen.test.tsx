@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceManager, technician, technicianRecords } from '../../../../test/fixtures.ts';
 import { mockApi, problem } from '../../../../test/http.ts';
@@ -36,6 +36,43 @@ describe('technicians', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Per page' }));
     await user.click(await screen.findByRole('option', { name: '50' }));
     await expect.poll(() => calls.some((call) => call.params.pageSize === '50')).toBe(true);
+  });
+
+  it('keeps the search, page size and page in the URL', async () => {
+    const many: Handler = (request) => {
+      const page = Number(request.params.page);
+      const pageSize = Number(request.params.pageSize);
+      return { status: 200, body: { items: technicianRecords, total: 120, page, pageSize } };
+    };
+    const { user, router, calls } = (() => {
+      const api = mockApi({
+        'GET /api/user/profile': { status: 200, body: serviceManager },
+        'GET /api/technicians': many,
+      });
+      return { ...api, ...renderApp('/technicians?q=tor&size=50&page=2', { signedInAs: serviceManager }) };
+    })();
+    expect(await screen.findByText('Showing 51 to 100 of 120 results')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/technicians')?.params).toEqual({
+      page: '2',
+      pageSize: '50',
+      search: 'tor',
+    });
+    expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('50');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('tor');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 101 to 120 of 120 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=tor&size=50&page=3');
+
+    // Another page size starts again on page 1.
+    await user.click(screen.getByRole('combobox', { name: 'Per page' }));
+    await user.click(await screen.findByRole('option', { name: '10' }));
+    expect(await screen.findByText('Showing 1 to 10 of 120 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=tor&size=10');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 101 to 120 of 120 results')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('50'));
   });
 
   it('validates the add form with the shared rules, then creates and says so', async () => {

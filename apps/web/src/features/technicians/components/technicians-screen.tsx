@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -20,24 +7,36 @@ import { Link } from 'react-router';
 import { TECHNICIAN_PAGE_SIZES } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
+import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useTechnicians } from '../api/list-technicians.ts';
 import { useSetTechnicianStatus } from '../api/set-technician-status.ts';
 import { AddTechnicianModal } from './add-technician-modal.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+
+// Search, page size and page live in the URL (?q=tor&size=50&page=2).
+const PARAMS = {
+  search: textParam('q'),
+  pageSize: choiceParam<number>('size', TECHNICIAN_PAGE_SIZES, 20),
+  page: pageParam(),
+};
 
 /** Spec §2: the partner's technicians with a selectable page size; managers add and (de)activate. */
 export function TechniciansScreen({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(20);
-  const [search, setSearch] = useState('');
+  const [state, update] = useListParams(PARAMS);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const list = useTechnicians({ page, pageSize, ...(search ? { search } : {}) });
+  const list = useTechnicians({
+    page: state.page,
+    pageSize: state.pageSize,
+    ...(state.search ? { search: state.search } : {}),
+  });
   const setStatus = useSetTechnicianStatus();
 
   const toggle = (technician: Technician) => {
@@ -51,11 +50,6 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
       },
     );
   };
-
-  const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
   const name = (technician: Technician) => (
     <Anchor component={Link} to={`/technicians/${technician.id}`} fw={600}>
@@ -80,6 +74,16 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
       </Button>
     ) : null;
 
+  const columns: PagedListColumn<Technician>[] = [
+    { key: 'name', header: t('technicians.columns.name'), cell: name },
+    { key: 'email', header: t('technicians.fields.email'), cell: (x) => x.email },
+    { key: 'phone', header: t('technicians.fields.phoneNumber'), cell: (x) => x.phoneNumber ?? '—' },
+    { key: 'jobTitle', header: t('technicians.fields.jobTitle'), cell: (x) => x.jobTitle ?? '—' },
+    { key: 'department', header: t('technicians.fields.department'), cell: (x) => x.department ?? '—' },
+    { key: 'status', header: t('technicians.columns.status'), cell: status },
+    ...(canManage ? [{ key: 'actions', header: t('technicians.columns.actions'), cell: action }] : []),
+  ];
+
   return (
     <>
       <PageHeader
@@ -92,23 +96,19 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
         <Group align="flex-end" wrap="wrap">
           <DebouncedTextInput
             label={t('technicians.search')}
-            value={search}
-            onCommit={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+            value={state.search}
+            onCommit={(search) => update({ search }, { replace: true })}
             style={{ flex: '1 1 240px' }}
           />
           <Select
             label={t('technicians.pageSize')}
             data={TECHNICIAN_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
+            value={String(state.pageSize)}
             allowDeselect={false}
             w={120}
             onChange={(value) => {
-              if (value === null) return;
-              setPageSize(Number(value));
-              setPage(1);
+              const pageSize = TECHNICIAN_PAGE_SIZES.find((size) => String(size) === value);
+              if (pageSize !== undefined) update({ pageSize });
             }}
           />
         </Group>
@@ -117,68 +117,40 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
             {error}
           </Alert>
         )}
-        {list.isError && !data && (
+        {list.isError && !list.data && (
           <LoadErrorAlert
             message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadTechnicians'))}
             onRetry={() => void list.refetch()}
           />
         )}
         {list.isPending && <Loader aria-label={t('technicians.loading')} />}
-        {data && data.items.length === 0 && <Text c="dimmed">{t('technicians.empty')}</Text>}
-        {data && data.items.length > 0 && phone && (
-          <Stack gap="sm">
-            {data.items.map((technician) => (
-              <Card key={technician.id} withBorder padding="sm" data-testid="technician-card">
-                <Group justify="space-between" wrap="nowrap" mb={4}>
-                  {name(technician)}
-                  {status(technician)}
-                </Group>
-                <Text size="sm">{technician.email}</Text>
-                {technician.phoneNumber && <Text size="sm">{technician.phoneNumber}</Text>}
-                {(technician.jobTitle ?? technician.department) && (
-                  <Text size="sm" c="dimmed" mb="xs">
-                    {[technician.jobTitle, technician.department].filter(Boolean).join(' · ')}
-                  </Text>
-                )}
-                {action(technician)}
-              </Card>
-            ))}
-          </Stack>
-        )}
-        {data && data.items.length > 0 && !phone && (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('technicians.columns.name')}</Table.Th>
-                <Table.Th>{t('technicians.fields.email')}</Table.Th>
-                <Table.Th>{t('technicians.fields.phoneNumber')}</Table.Th>
-                <Table.Th>{t('technicians.fields.jobTitle')}</Table.Th>
-                <Table.Th>{t('technicians.fields.department')}</Table.Th>
-                <Table.Th>{t('technicians.columns.status')}</Table.Th>
-                {canManage && <Table.Th>{t('technicians.columns.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((technician) => (
-                <Table.Tr key={technician.id}>
-                  <Table.Td>{name(technician)}</Table.Td>
-                  <Table.Td>{technician.email}</Table.Td>
-                  <Table.Td>{technician.phoneNumber ?? '—'}</Table.Td>
-                  <Table.Td>{technician.jobTitle ?? '—'}</Table.Td>
-                  <Table.Td>{technician.department ?? '—'}</Table.Td>
-                  <Table.Td>{status(technician)}</Table.Td>
-                  {canManage && <Table.Td>{action(technician)}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {data && data.total > 0 && (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t('technicians.showing', { from, to, total: data.total })}</Text>
-            {totalPages > 1 && <Pagination value={page} onChange={setPage} total={totalPages} size="sm" />}
-          </Group>
-        )}
+        <PagedList
+          data={list.data}
+          page={state.page}
+          onPageChange={(page) => update({ page })}
+          phone={phone}
+          stale={list.isPlaceholderData}
+          rowKey={(technician) => technician.id}
+          columns={columns}
+          cardTestId="technician-card"
+          card={(technician) => (
+            <>
+              <Group justify="space-between" wrap="nowrap" mb={4}>
+                {name(technician)}
+                {status(technician)}
+              </Group>
+              <Text size="sm">{technician.email}</Text>
+              {technician.phoneNumber && <Text size="sm">{technician.phoneNumber}</Text>}
+              {(technician.jobTitle ?? technician.department) && (
+                <Text size="sm" c="dimmed" mb="xs">
+                  {[technician.jobTitle, technician.department].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+              {action(technician)}
+            </>
+          )}
+          empty={t('technicians.empty')}
+        />
       </Stack>
       <AddTechnicianModal opened={adding} onClose={() => setAdding(false)} />
     </>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { warehouseLocationListResponseSchema } from '@service-portal/shared/warehouse-locations';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -40,7 +40,8 @@ export function warehouseLocationsQueryOptions(params: WarehouseLocationListPara
 }
 
 export function useWarehouseLocations(params: WarehouseLocationListParams) {
-  return useQuery(warehouseLocationsQueryOptions(params));
+  // While another page or filter loads, the rows on screen stay (faded) instead of a spinner.
+  return useQuery({ ...warehouseLocationsQueryOptions(params), placeholderData: keepPreviousData });
 }
 
 /** Where an order's unit can be stored: the active locations (one page of up to 100). */

@@ -27,13 +27,13 @@ const list: Handler = (request) => {
   return { status: 200, body: { items, total: items.length, page: 1, pageSize: 20 } };
 };
 
-function start(routes: Record<string, Handler> = {}, width?: number) {
+function start(routes: Record<string, Handler> = {}, width?: number, path = '/warehouse-locations') {
   const api = mockApi({
     'GET /api/user/profile': { status: 200, body: serviceManager },
     'GET /api/warehouse-locations': list,
     ...routes,
   });
-  const view = renderApp('/warehouse-locations', { signedInAs: serviceManager, ...(width ? { width } : {}) });
+  const view = renderApp(path, { signedInAs: serviceManager, ...(width ? { width } : {}) });
   return { ...api, ...view };
 }
 
@@ -47,6 +47,46 @@ describe('warehouse locations', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Show inactive'));
     expect(await screen.findByText('Old van')).toBeInTheDocument();
     expect(calls.some((call) => call.params.includeInactive === 'true')).toBe(true);
+  });
+
+  it('keeps "Show inactive" in the URL, so a reload and Back show the same list', async () => {
+    const { user, router, calls } = start({}, undefined, '/warehouse-locations?inactive=1');
+    expect(await screen.findByText('Old van')).toBeInTheDocument();
+    expect(screen.getByLabelText('Show inactive')).toBeChecked();
+    expect(calls.find((call) => call.url === '/api/warehouse-locations')?.params).toMatchObject({
+      includeInactive: 'true',
+    });
+
+    await user.click(screen.getByLabelText('Show inactive'));
+    await expect.poll(() => screen.queryByText('Old van')).toBeNull();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Show inactive')).not.toBeChecked();
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Old van')).toBeInTheDocument();
+    expect(screen.getByLabelText('Show inactive')).toBeChecked();
+  });
+
+  it('offers the first page when the page in the URL is past the end', async () => {
+    const { user, router } = start(
+      {
+        'GET /api/warehouse-locations': (request) => ({
+          status: 200,
+          body: {
+            items: request.params.page === '1' ? warehouseLocationRecords : [],
+            total: 1,
+            page: Number(request.params.page),
+            pageSize: 20,
+          },
+        }),
+      },
+      undefined,
+      '/warehouse-locations?page=4',
+    );
+    expect(await screen.findByText('There are no results on this page.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(await screen.findByText('Shelf A1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('validates name ≥ 2 and description ≥ 5 with the spec messages before sending', async () => {

@@ -1,43 +1,38 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
+import { flagParam, pageParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts';
 import { useWarehouseLocations } from '../api/list-warehouse-locations.ts';
 import { useSetWarehouseLocationStatus } from '../api/set-warehouse-location-status.ts';
 import { WarehouseLocationFormModal } from './warehouse-location-form.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 
 const PAGE_SIZE = 20;
+// "Show inactive" and the page live in the URL (?inactive=1&page=2).
+const PARAMS = { showInactive: flagParam('inactive'), page: pageParam() };
 
 /** Spec §2/§5: the partner's warehouse locations (Administrator or ServiceManager). */
 export function WarehouseLocationsScreen() {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [showInactive, setShowInactive] = useState(false);
-  const [page, setPage] = useState(1);
+  const [state, update] = useListParams(PARAMS);
   const [editing, setEditing] = useState<WarehouseLocation | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<WarehouseLocation | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = useWarehouseLocations({ page, pageSize: PAGE_SIZE, includeInactive: showInactive });
+  const list = useWarehouseLocations({
+    page: state.page,
+    pageSize: PAGE_SIZE,
+    includeInactive: state.showInactive,
+  });
   const setStatus = useSetWarehouseLocationStatus();
   const remove = useDeleteWarehouseLocation();
 
@@ -111,10 +106,13 @@ export function WarehouseLocationsScreen() {
     </Badge>
   );
 
-  const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
+  const columns: PagedListColumn<WarehouseLocation>[] = [
+    { key: 'name', header: t('warehouse.fields.name'), cell: (l) => l.name, fw: 600 },
+    { key: 'description', header: t('warehouse.fields.description'), cell: (l) => l.description },
+    { key: 'status', header: t('warehouse.fields.status'), cell: status },
+    { key: 'created', header: t('warehouse.fields.created'), cell: created },
+    { key: 'actions', header: t('warehouse.fields.actions'), cell: actions },
+  ];
 
   return (
     <>
@@ -125,74 +123,47 @@ export function WarehouseLocationsScreen() {
       <Stack>
         <Checkbox
           label={t('warehouse.showInactive')}
-          checked={showInactive}
-          onChange={(event) => {
-            setShowInactive(event.currentTarget.checked);
-            setPage(1);
-          }}
+          checked={state.showInactive}
+          onChange={(event) => update({ showInactive: event.currentTarget.checked })}
         />
         {error !== null && (
           <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
             {error}
           </Alert>
         )}
-        {list.isError && !data && (
+        {list.isError && !list.data && (
           <LoadErrorAlert
             message={formatMessage(t, apiErrorMessage(list.error, 'errors.warehouseLocations.load'))}
             onRetry={() => void list.refetch()}
           />
         )}
         {list.isPending && <Loader aria-label={t('warehouse.loading')} />}
-        {data && data.items.length === 0 && <Text c="dimmed">{t('warehouse.empty')}</Text>}
-        {data && data.items.length > 0 && phone && (
-          <Stack gap="sm">
-            {data.items.map((location) => (
-              <Card key={location.id} withBorder padding="sm" data-testid="warehouse-card">
-                <Group justify="space-between" wrap="nowrap" mb={4}>
-                  <Text fw={600}>{location.name}</Text>
-                  {status(location)}
-                </Group>
-                <Text size="sm" mb={4}>
-                  {location.description}
-                </Text>
-                <Text size="xs" c="dimmed" mb="xs">
-                  {t('warehouse.fields.created')}: {created(location)}
-                </Text>
-                {actions(location)}
-              </Card>
-            ))}
-          </Stack>
-        )}
-        {data && data.items.length > 0 && !phone && (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('warehouse.fields.name')}</Table.Th>
-                <Table.Th>{t('warehouse.fields.description')}</Table.Th>
-                <Table.Th>{t('warehouse.fields.status')}</Table.Th>
-                <Table.Th>{t('warehouse.fields.created')}</Table.Th>
-                <Table.Th>{t('warehouse.fields.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((location) => (
-                <Table.Tr key={location.id}>
-                  <Table.Td fw={600}>{location.name}</Table.Td>
-                  <Table.Td>{location.description}</Table.Td>
-                  <Table.Td>{status(location)}</Table.Td>
-                  <Table.Td>{created(location)}</Table.Td>
-                  <Table.Td>{actions(location)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {data && data.total > 0 && (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t('warehouse.showing', { from, to, total: data.total })}</Text>
-            {totalPages > 1 && <Pagination value={page} onChange={setPage} total={totalPages} size="sm" />}
-          </Group>
-        )}
+        <PagedList
+          data={list.data}
+          page={state.page}
+          onPageChange={(page) => update({ page })}
+          phone={phone}
+          stale={list.isPlaceholderData}
+          rowKey={(location) => location.id}
+          columns={columns}
+          cardTestId="warehouse-card"
+          card={(location) => (
+            <>
+              <Group justify="space-between" wrap="nowrap" mb={4}>
+                <Text fw={600}>{location.name}</Text>
+                {status(location)}
+              </Group>
+              <Text size="sm" mb={4}>
+                {location.description}
+              </Text>
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('warehouse.fields.created')}: {created(location)}
+              </Text>
+              {actions(location)}
+            </>
+          )}
+          empty={t('warehouse.empty')}
+        />
       </Stack>
       <WarehouseLocationFormModal
         opened={editing !== undefined}

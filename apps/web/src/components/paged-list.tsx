@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import type { TableTdProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { pageRange } from '@service-portal/shared/pagination';
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PagedListColumn<T> {
+  key: string;
+  header: ReactNode;
+  cell: (item: T) => ReactNode;
+  align?: 'right';
+  fw?: TableTdProps['fw'];
+}
+
+interface PagedListProps<T> {
+  /** The page the server answered; nothing is drawn before the first answer. */
+  data: ListPage<T> | undefined;
+  /** The page asked for (from the URL): the pager follows it at once while the answer loads. */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Phones get cards, wider screens a table. */
+  phone: boolean;
+  rowKey: (item: T) => string;
+  columns: PagedListColumn<T>[];
+  card: (item: T) => ReactNode;
+  cardTestId?: string;
+  /** Shown when the list has nothing at all (with these filters). */
+  empty: ReactNode;
+  /** True while the rows on screen are the previous answer (placeholder data): they fade. */
+  stale?: boolean;
+}
+
+/**
+ * The body of a paged list screen: a table (cards on a phone), "Showing X to Y of Z results" and
+ * the pager. A page past the end (an old link, rows deleted meanwhile) offers the first page.
+ */
+export function PagedList<T>({
+  data,
+  page,
+  onPageChange,
+  phone,
+  rowKey,
+  columns,
+  card,
+  cardTestId,
+  empty,
+  stale = false,
+}: PagedListProps<T>) {
+  const { t } = useTranslation();
+  if (data === undefined) return null;
+  if (data.items.length === 0 && data.total === 0) return <Text c="dimmed">{empty}</Text>;
+  if (data.items.length === 0) {
+    return (
+      <Stack align="flex-start" gap="xs">
+        <Text c="dimmed">{t('common.list.pageEmpty')}</Text>
+        <Button variant="light" size="xs" onClick={() => onPageChange(1)}>
+          {t('common.list.firstPage')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const { from, to } = pageRange(data.page, data.pageSize, data.total);
+  const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  return (
+    <>
+      <Box
+        aria-busy={stale}
+        style={{ opacity: stale ? 0.55 : 1, transition: 'opacity 150ms ease' }}
+        data-testid="paged-list"
+      >
+        {phone ? (
+          <Stack gap="sm">
+            {data.items.map((item) => (
+              <Card key={rowKey(item)} withBorder padding="sm" data-testid={cardTestId}>
+                {card(item)}
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} ta={column.align}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((item) => (
+                <Table.Tr key={rowKey(item)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align} fw={column.fw}>
+                      {column.cell(item)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Box>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" role="status">
+          {t('common.list.showing', { from, to, total: data.total })}
+        </Text>
+        {totalPages > 1 && (
+          <Pagination
+            value={Math.min(page, totalPages)}
+            onChange={onPageChange}
+            total={totalPages}
+            size="sm"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('common.list.previous') }
+                : control === 'next'
+                  ? { 'aria-label': t('common.list.next') }
+                  : {}
+            }
+          />
+        )}
+      </Group>
+    </>
+  );
+}
