@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
   Loader,
@@ -14,6 +15,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -21,6 +23,8 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useTechnician, useTechnicianStats } from '../api/get-technician.ts';
 import { useTechnicianOrders } from '../api/list-technician-orders.ts';
+import { useUpdateTechnician } from '../api/update-technician.ts';
+import { TechnicianForm, technicianFormValues } from './technician-form.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -35,14 +39,21 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec §2 /technicians/:id: contact data, assigned and completed orders, completion rate, average resolution time. */
-export function TechnicianDetail({ id }: { id: string }) {
+/**
+ * Spec §2 /technicians/:id: contact data (editable by Administrators and ServiceManagers),
+ * assigned and completed orders, completion rate, average resolution time.
+ */
+export function TechnicianDetail({ id, canManage }: { id: string; canManage: boolean }) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const technician = useTechnician(id);
   const stats = useTechnicianStats(id);
   const [tab, setTab] = useState<'assigned' | 'completed'>('assigned');
   const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState(false);
+  // Bumped to start the form over from the technician as stored (after a version conflict).
+  const [formKey, setFormKey] = useState(0);
+  const update = useUpdateTechnician();
   const orders = useTechnicianOrders(id, { page, ...(tab === 'completed' ? { status: 'completed' } : {}) });
 
   if (technician.isError)
@@ -58,18 +69,51 @@ export function TechnicianDetail({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeader title={tech.fullName} />
+      <PageHeader
+        title={tech.fullName}
+        actions={
+          canManage && !editing ? (
+            <Button variant="light" onClick={() => setEditing(true)}>
+              {t('technicians.edit')}
+            </Button>
+          ) : undefined
+        }
+      />
       <Stack>
         <Card withBorder>
-          <Group gap="xl" wrap="wrap">
-            <Badge color={tech.isActive ? 'green' : 'gray'} variant="light">
-              {tech.isActive ? t('technicians.active') : t('technicians.inactive')}
-            </Badge>
-            <Text size="sm">{tech.email}</Text>
-            {tech.phoneNumber && <Text size="sm">{tech.phoneNumber}</Text>}
-            {tech.jobTitle && <Text size="sm">{tech.jobTitle}</Text>}
-            {tech.department && <Text size="sm">{tech.department}</Text>}
-          </Group>
+          {editing ? (
+            <TechnicianForm
+              key={formKey}
+              initial={technicianFormValues(tech)}
+              submitLabel={t('technicians.save')}
+              pending={update.isPending}
+              failureKey="technicians.saveFailed"
+              onCancel={() => setEditing(false)}
+              onReload={() => void technician.refetch().then(() => setFormKey((key) => key + 1))}
+              onSave={(fields, onError) =>
+                update.mutate(
+                  { id: tech.id, version: tech.version, fields },
+                  {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: t('success.saved') });
+                      setEditing(false);
+                    },
+                    onError,
+                  },
+                )
+              }
+            />
+          ) : (
+            <Group gap="xl" wrap="wrap">
+              <Badge color={tech.isActive ? 'green' : 'gray'} variant="light">
+                {tech.isActive ? t('technicians.active') : t('technicians.inactive')}
+              </Badge>
+              <Text size="sm">{tech.email}</Text>
+              {tech.phoneNumber && <Text size="sm">{tech.phoneNumber}</Text>}
+              {tech.jobTitle && <Text size="sm">{tech.jobTitle}</Text>}
+              {tech.department && <Text size="sm">{tech.department}</Text>}
+            </Group>
+          )}
         </Card>
         {stats.isError && (
           <Alert color="red">{formatMessage(t, apiErrorMessage(stats.error, 'errors.loadData'))}</Alert>
