@@ -45,7 +45,8 @@ import {
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { deriveKey } from './lib/secrets.ts';
-import { authPlugin, createTokenService } from './plugins/auth.ts';
+import { createPrincipalCache } from './lib/principal-cache.ts';
+import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -162,11 +163,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   const tokens = createTokenService(config.appSecret);
+  // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
+  // writes at once and by everyone else's through the database's auth_change notifications.
+  const principals = createPrincipalCache<Principal>();
+  const unlisten = await opts.database.listen('auth_change', principals.invalidate, principals.setLive);
+  app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, cache: principals });
   await app.register(openapiPlugin, { version: pkg.version });
 
   const authService = createAuthService({
@@ -174,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens,
     outbox,
     otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
+    onAuthChange: principals.invalidate,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
@@ -239,7 +246,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(
-          createAdminService({ repo: createAdminRepository(app.db), outbox, publicUrl: config.publicUrl }),
+          createAdminService({
+            repo: createAdminRepository(app.db),
+            outbox,
+            publicUrl: config.publicUrl,
+            onAuthChange: principals.invalidate,
+          }),
         ),
       );
     },

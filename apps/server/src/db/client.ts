@@ -24,6 +24,17 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, which `loadDataDir` restores (test snapshots). */
   dump?(): Promise<Blob>;
+  /**
+   * LISTEN on a channel. `onNotify` runs for every notification; `onState` says whether the
+   * subscription is live (false while a PostgreSQL connection is lost and being re-made, true again
+   * once it listens; notifications sent meanwhile are lost, so treat true-after-false as "anything
+   * may have changed"). Returns the unsubscribe.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export type DatabaseOptions =
@@ -53,6 +64,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       close: () => client.close(),
       dump: async () => client.dumpDataDir('gzip'),
+      // One process owns a PGlite data folder, so the subscription cannot be lost.
+      listen: async (channel, onNotify, onState) => {
+        const unlisten = await client.listen(channel, onNotify);
+        onState(true);
+        return async () => {
+          onState(false);
+          if (!client.closed) await unlisten();
+        };
+      },
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
@@ -68,5 +88,75 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return true;
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onState) => listenPg(options.url, channel, onNotify, onState),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** A dedicated connection that LISTENs, and is re-made after a drop until unsubscribed. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, RELISTEN_DELAY_MS);
+    timer.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      onState(false);
+      client.end().catch(() => {});
+      retry();
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      drop();
+      return;
+    }
+    if (stopped || lost) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    onState(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    onState(false);
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+    }
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -17,4 +17,20 @@ export function scoped(
   ...conditions: (SQL | undefined)[]
 ): SQL {
   return and(eq(table.servicePartnerId, scope.partnerId), ...conditions) as SQL;
+}
+
+/**
+ * `scoped()` for a prepared statement: the partner is the `partnerId` placeholder, which
+ * `placeholderValues(scope, …)` fills from the request's scope when it runs.
+ */
+export function scopedPlaceholder(
+  table: { servicePartnerId: PgColumn },
+  ...conditions: (SQL | undefined)[]
+): SQL {
+  return and(eq(table.servicePartnerId, sql.placeholder('partnerId')), ...conditions) as SQL;
+}
+
+/** The values of a prepared statement built with `scopedPlaceholder`, with the partner filled in. */
+export function placeholderValues(scope: TenantScope, values: Record<string, unknown>) {
+  return { ...values, partnerId: scope.partnerId };
 }

@@ -12,6 +12,7 @@ import { users } from '../db/schema/users.ts';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import { deriveKey } from '../lib/secrets.ts';
 import type { TenantScope } from '../db/tenant.ts';
+import type { PrincipalCache } from '../lib/principal-cache.ts';
 
 /** The signed-in caller, read fresh from the database on every request. */
 export interface Principal extends User {
@@ -49,7 +50,8 @@ export function tenantOf(request: FastifyRequest): TenantScope {
 
 export interface TokenService {
   issue(user: User, sessionId: string, expiresAt: Date): Promise<string>;
-  verify(token: string): Promise<{ sessionId: string; userId: string }>;
+  /** `expiresAt`: the token's `exp`, in epoch milliseconds. */
+  verify(token: string): Promise<{ sessionId: string; userId: string; expiresAt: number }>;
 }
 
 export function createTokenService(appSecret: string): TokenService {
@@ -81,10 +83,14 @@ export function createTokenService(appSecret: string): TokenService {
           issuer: 'service-portal',
           audience: 'service-portal',
         });
-        if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') {
+        if (
+          typeof payload.jti !== 'string' ||
+          typeof payload.sub !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
           throw unauthenticated('Invalid token.');
         }
-        return { sessionId: payload.jti, userId: payload.sub };
+        return { sessionId: payload.jti, userId: payload.sub, expiresAt: payload.exp * 1000 };
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof joseErrors.JOSEError) throw unauthenticated('Invalid or expired token.');
@@ -96,7 +102,11 @@ export function createTokenService(appSecret: string): TokenService {
 
 const uuidSchema = z.uuid();
 
-async function loadPrincipal(db: Db, sessionId: string, userId: string): Promise<Principal | null> {
+async function loadPrincipal(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ principal: Principal; sessionExpiresAt: number } | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -116,7 +126,7 @@ async function loadPrincipal(db: Db, sessionId: string, userId: string): Promise
   const u = row.user;
   // A deactivated user, or a user of a deactivated partner, is refused on the very next request.
   if (!u.isActive || row.partnerActive === false) return null;
-  return {
+  const principal: Principal = {
     sessionId: row.sessionId,
     id: u.id,
     userId: u.id,
@@ -132,6 +142,9 @@ async function loadPrincipal(db: Db, sessionId: string, userId: string): Promise
     jobTitle: u.jobTitle,
     phoneNumber: u.phoneNumber,
   };
+  // Cached principals are shared by concurrent requests: nobody may change one.
+  Object.freeze(principal.roles);
+  return { principal: Object.freeze(principal), sessionExpiresAt: row.expiresAt.getTime() };
 }
 
 async function resolveTenant(db: Db, request: FastifyRequest, principal: Principal): Promise<TenantScope> {
@@ -172,7 +185,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * refused (fail closed), and the route-walk test keeps that from ever shipping.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  async (app: FastifyInstance, opts: { tokens: TokenService; cache: PrincipalCache<Principal> }) => {
     app.decorateRequest('principal', null);
     app.decorateRequest('tenantScope', null);
 
@@ -187,8 +200,15 @@ export const authPlugin = fp(
 
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
-      const claims = await opts.tokens.verify(token);
-      const principal = await loadPrincipal(app.db, claims.sessionId, claims.userId);
+      const principal = await opts.cache.get(token, async () => {
+        const claims = await opts.tokens.verify(token);
+        const loaded = await loadPrincipal(app.db, claims.sessionId, claims.userId);
+        if (!loaded) return null;
+        return {
+          value: loaded.principal,
+          expiresAt: Math.min(loaded.sessionExpiresAt, claims.expiresAt),
+        };
+      });
       if (!principal) throw unauthenticated('Your session has ended. Please sign in again.');
       request.principal = principal;
 

@@ -18,6 +18,23 @@ import type {
   ServiceType,
 } from '@service-portal/shared/service-orders';
 import type { Currency } from '@service-portal/shared/limits';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The search index's expression (function `so_search_tokens`, migration 0006): the searchable
+ * fields of an order, the phone also as bare digits. A query must repeat it exactly to use the
+ * index, so the repository builds its conditions from this same function.
+ */
+export function searchTokensOf(t: {
+  servicePartnerId: PgColumn;
+  orderNumber: PgColumn;
+  customerName: PgColumn;
+  customerEmail: PgColumn;
+  customerPhone: PgColumn;
+  serialNumber: PgColumn;
+}) {
+  return sql`so_search_tokens(${t.servicePartnerId}, ${t.orderNumber}, ${t.customerName}, ${t.customerEmail}, ${t.customerPhone}, regexp_replace(coalesce(${t.customerPhone}, ''), '\\D', '', 'g'), ${t.serialNumber})`;
+}
 import { customers } from './customers.ts';
 import { servicePartners } from './partners.ts';
 import { technicians } from './technicians.ts';
@@ -102,25 +119,12 @@ export const serviceOrders = pgTable(
       t.createdAt,
       t.completedAt,
     ),
-    // Phone search compares digits ("912 34 567" finds "+47 912 34 567").
-    index('service_orders_phone_digits_trgm_idx').using(
-      'gin',
-      t.servicePartnerId,
-      sql`regexp_replace(coalesce(${t.customerPhone}, ''), '\\D', '', 'g') gin_trgm_ops`,
-    ),
     index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
     index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
     index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),
-    // Trigram search, tenant-leading thanks to btree_gin.
-    index('service_orders_search_trgm_idx').using(
-      'gin',
-      t.servicePartnerId,
-      sql`${t.orderNumber} gin_trgm_ops`,
-      sql`${t.customerName} gin_trgm_ops`,
-      sql`${t.customerEmail} gin_trgm_ops`,
-      sql`coalesce(${t.customerPhone}, '') gin_trgm_ops`,
-      sql`coalesce(${t.serialNumber}, '') gin_trgm_ops`,
-    ),
+    // Search: every 3-character piece of the searchable fields, hashed with the partner, so that
+    // a lookup only walks that partner's entries (docs/decisions/009-search-tokens.md).
+    index('service_orders_search_tokens_idx').using('gin', searchTokensOf(t)),
   ],
 );
 

@@ -25,6 +25,8 @@ export interface AdminDeps {
   outbox: { enqueue(message: MailMessage, purpose: string): void };
   /** Where the web app is served, for the sign-in link in invitations. */
   publicUrl: string;
+  /** Called after a committed change to a user or partner: signed-in callers are re-read. */
+  onAuthChange?: () => void;
 }
 
 interface UserFields {
@@ -159,6 +161,7 @@ export function createAdminService(deps: AdminDeps) {
         throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
       const { version, ...values } = input;
       const result = await repo.updatePartnerIfVersion(id, version, values);
+      deps.onAuthChange?.();
       if (result === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
       if (!result) {
         await partnerOrThrow(id);
@@ -214,7 +217,9 @@ export function createAdminService(deps: AdminDeps) {
       }
       if (id === actor.id && !input.isActive) throw conflict(ADMIN_MESSAGES.cannotDeactivateSelf, 'isActive');
       await assertPartner(input.servicePartnerId);
-      if (!(await repo.updateUserIfVersion(id, input.version, userValues(input)))) {
+      const updated = await repo.updateUserIfVersion(id, input.version, userValues(input));
+      deps.onAuthChange?.();
+      if (!updated) {
         await userOrThrow(id);
         throw versionConflict('user');
       }

@@ -17,6 +17,8 @@ export interface AuthServiceDeps {
   outbox: Outbox;
   otpPepper: Uint8Array;
   now?: () => Date;
+  /** Called after a session is revoked: signed-in callers are re-read. */
+  onAuthChange?: () => void;
 }
 
 function tooMany(retryAfterMs: number): AppError {
@@ -130,6 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string) {
       await deps.repo.revokeSession(sessionId, now());
+      deps.onAuthChange?.();
     },
   };
 }

@@ -185,8 +185,28 @@ describe('GET /api/service-orders', () => {
     ['phone', () => '912 34', ['a']],
     ['serial number', () => 'gas-2019', ['b']],
     ['a LIKE wildcard, taken literally', () => '%', []],
+    ['a LIKE wildcard inside a longer text, taken literally', () => 'ingrid%johansen', []],
+    ['two characters (too short for the index)', () => 'vi', ['f']],
+    ['phone digits without spaces', () => '9123456', ['a']],
+    ['phone with its country code', () => '+47 400 11', ['d']],
+    ['an e-mail in capitals', () => 'INGRID.JOHANSEN@EXAMPLE', ['c', 'a']],
+    ['a text that matches nothing', () => 'zzzz', []],
   ])('searches by %s', async (_name, text, expected) => {
-    expect(keysOf((await list(`?search=${encodeURIComponent(text())}`)).items)).toEqual(expected);
+    const body = await list(`?search=${encodeURIComponent(text())}`);
+    expect(keysOf(body.items)).toEqual(expected);
+    expect(body.total).toBe(expected.length);
+  });
+
+  it('counts a search whole, on every page and past the last one', async () => {
+    const first = await list('?search=example&pageSize=4');
+    expect(first).toMatchObject({ total: 6, page: 1, pageSize: 4 });
+    expect(keysOf(first.items)).toEqual(['f', 'e', 'd', 'c']);
+    const second = await list('?search=example&pageSize=4&page=2');
+    expect(second.total).toBe(6);
+    expect(keysOf(second.items)).toEqual(['b', 'a']);
+    const beyond = await list('?search=example&pageSize=4&page=9');
+    expect(beyond).toMatchObject({ total: 6, items: [] });
+    expect(await list('?search=johansen&status=in_progress')).toMatchObject({ total: 1 });
   });
 
   it('filters by status, priority, type, customer e-mail, customer and technician', async () => {
