@@ -11,9 +11,9 @@
 export interface PrincipalCache<T> {
   /** The cached value for `token`, or what `load` answers (kept unless invalidated meanwhile). */
   get(token: string, load: () => Promise<{ value: T; expiresAt: number } | null>): Promise<T | null>;
-  invalidate(): void;
+  invalidate: () => void;
   /** Whether the channel that reports other writers' changes is live; false disables the cache. */
-  setLive(live: boolean): void;
+  setLive: (live: boolean) => void;
   readonly size: number;
 }
 
