@@ -20,15 +20,23 @@ if (!url || !partnerId) throw new Error('BARE_DATABASE_URL and BARE_PARTNER_ID a
 const pool = new pg.Pool({ connectionString: url, max: poolSize });
 pool.on('error', () => {});
 
-// run.ts passes the SQL the repository sends today (captured from drizzle); the copy is the fallback.
+// run.ts passes the SQL and parameters the repository sends today (captured from drizzle, the
+// partner already filled in); the copy is the fallback. Like the repository, the bare route sends
+// them as named prepared statements, so both sides ask PostgreSQL for the same work.
 const pageSql = process.env.BARE_PAGE_SQL || LIST_PAGE_SQL;
 const countSql = process.env.BARE_COUNT_SQL || LIST_COUNT_SQL;
+const pageParams = process.env.BARE_PAGE_PARAMS
+  ? (JSON.parse(process.env.BARE_PAGE_PARAMS) as unknown[])
+  : [partnerId, 20, 0];
+const countParams = process.env.BARE_COUNT_PARAMS
+  ? (JSON.parse(process.env.BARE_COUNT_PARAMS) as unknown[])
+  : [partnerId];
 
 const app = Fastify({ logger: false });
 app.get('/bare/service-orders', async () => {
   const [page, total] = await Promise.all([
-    pool.query(pageSql, [partnerId, 20]),
-    pool.query<{ count: string }>(countSql, [partnerId]),
+    pool.query({ name: 'bare_page', text: pageSql, values: pageParams }),
+    pool.query<{ count: string }>({ name: 'bare_count', text: countSql, values: countParams }),
   ]);
   return { items: page.rows, total: Number(total.rows[0]?.count ?? 0), page: 1, pageSize: 20 };
 });

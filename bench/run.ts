@@ -113,13 +113,26 @@ async function tokenFor(pool: pg.Pool, secret: string, partner: PartnerInfo): Pr
 }
 
 /** The SQL the repository sends for the list's page 1 of 20 today (the bare route runs it). */
-async function captureListSql(
-  partnerId: string,
-): Promise<{ page: string; count: string; matchesCopy: boolean }> {
+async function captureListSql(partnerId: string): Promise<{
+  page: string;
+  count: string;
+  pageParams: unknown[];
+  countParams: unknown[];
+  matchesCopy: boolean;
+}> {
   const pool = new pg.Pool({ connectionString: benchConfig.databaseUrl, max: 2 });
   const seen: string[] = [];
+  const params = new Map<string, unknown[]>();
   try {
-    const db = drizzle(pool, { schema, logger: { logQuery: (query) => seen.push(query) } }) as unknown as Db;
+    const db = drizzle(pool, {
+      schema,
+      logger: {
+        logQuery: (query, values) => {
+          seen.push(query);
+          params.set(query, values);
+        },
+      },
+    }) as unknown as Db;
     await createServiceOrdersRepository(db).list(
       { partnerId },
       {},
@@ -131,7 +144,13 @@ async function captureListSql(
   const page = seen.find((q) => q.includes(' limit '));
   const count = seen.find((q) => q.startsWith('select count(*)'));
   if (!page || !count || seen.length !== 2) throw new Error(`unexpected list queries: ${seen.join(' | ')}`);
-  return { page, count, matchesCopy: page === LIST_PAGE_SQL && count === LIST_COUNT_SQL };
+  return {
+    page,
+    count,
+    pageParams: params.get(page) ?? [],
+    countParams: params.get(count) ?? [],
+    matchesCopy: page === LIST_PAGE_SQL && count === LIST_COUNT_SQL,
+  };
 }
 
 interface Server {
@@ -179,7 +198,10 @@ async function startServer(secret: string, label: string): Promise<Server> {
   return { child, base };
 }
 
-async function startBare(partnerId: string, sql: { page: string; count: string }): Promise<Server> {
+async function startBare(
+  partnerId: string,
+  sql: { page: string; count: string; pageParams: unknown[]; countParams: unknown[] },
+): Promise<Server> {
   const child = startTsChild('bench/bare-server.ts', {
     cwd: ROOT,
     logFile: path.join(RESULTS_DIR, 'bare-server.log'),
@@ -192,6 +214,8 @@ async function startBare(partnerId: string, sql: { page: string; count: string }
       BARE_POOL_SIZE: String(benchConfig.poolSize),
       BARE_PAGE_SQL: sql.page,
       BARE_COUNT_SQL: sql.count,
+      BARE_PAGE_PARAMS: JSON.stringify(sql.pageParams),
+      BARE_COUNT_PARAMS: JSON.stringify(sql.countParams),
     },
   });
   const { port } = await firstJsonLine<{ port: number }>(child);
