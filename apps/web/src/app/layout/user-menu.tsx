@@ -35,7 +35,10 @@ export function UserMenu({ user }: { user: User }) {
                 {partner}
               </Text>
             </Box>
-            <IconChevronDown size={14} aria-hidden="true" />
+            {/* On a phone the avatar alone is the button: the top bar's room goes to the search box. */}
+            <Box visibleFrom="sm" style={{ display: 'flex' }}>
+              <IconChevronDown size={14} aria-hidden="true" />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -162,6 +162,30 @@ describe('administration', { timeout: 20_000 }, () => {
       .toBe(true);
   });
 
+  it('on a phone, keeps the switcher behind an icon so the search box has room', async () => {
+    mockApi({
+      'GET /api/user/profile': { status: 200, body: globalAdmin },
+      'GET /api/admin/acting-partners': { status: 200, body: [{ id: nordic.id, name: nordic.name }] },
+    });
+    const { user } = renderApp('/', { signedInAs: globalAdmin, width: 375 });
+    const button = await screen.findByRole('button', {
+      name: 'Acting for service partner: Choose a partner',
+    });
+    expect(screen.queryByRole('combobox', { name: 'Acting for service partner' })).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search orders, toilets, customers...')).toBeInTheDocument();
+
+    await user.click(button);
+    await user.click(await screen.findByRole('combobox', { name: 'Acting for service partner' }));
+    await user.click(await screen.findByRole('option', { name: 'Nordic Service AS' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.actingPartner)).toBe(nordic.id);
+    expect(
+      await screen.findByRole('button', { name: 'Acting for service partner: Nordic Service AS' }),
+    ).toBeInTheDocument();
+    await expect
+      .poll(() => screen.queryByRole('combobox', { name: 'Acting for service partner' }))
+      .toBeNull();
+  });
+
   it('shows no switcher to partner users', async () => {
     start({}, serviceManager, '/');
     expect((await screen.findAllByText('Dashboard')).length).toBeGreaterThan(0);
