@@ -114,11 +114,15 @@ export const phoneSchema = z
   .nullish()
   .transform((v) => (v === '' || v === undefined ? null : v));
 const minorUnits = (negativeMessage: string) =>
-  z.number({ message: M.wholeNumber }).int(M.wholeNumber).min(0, negativeMessage).max(2_000_000_000);
+  z
+    .number({ message: M.wholeNumber })
+    .int(M.wholeNumber)
+    .min(0, negativeMessage)
+    .max(2_000_000_000, M.numberTooLarge);
 /** `YYYY-MM-DD`; "not in the past" depends on the stored value and the day, see `isScheduledDateAllowed`. */
 export const scheduledDateSchema = z
   .string()
-  .refine(isIsoDate, 'Enter a date as YYYY-MM-DD')
+  .refine(isIsoDate, M.dateInvalid)
   .nullish()
   .transform((v) => v ?? null);
 
@@ -141,7 +145,7 @@ export const sparePartInputSchema = z.object({
     .number({ message: M.quantityPositive })
     .int(M.wholeNumber)
     .gt(0, M.quantityPositive)
-    .max(100_000),
+    .max(100_000, M.numberTooLarge),
   unitCost: minorUnits(M.unitCostNegative),
   currency: currencySchema,
   supplier: optionalText(200),
@@ -350,7 +354,7 @@ export const serviceOrderUpdateSchema = z.object({
   relatedProductId: z.uuid().nullable().optional(),
   estimatedCost: minorUnits(M.estimatedCostNegative).nullable().optional(),
   currency: currencySchema.optional(),
-  scheduledDate: z.string().refine(isIsoDate, 'Enter a date as YYYY-MM-DD').nullable().optional(),
+  scheduledDate: z.string().refine(isIsoDate, M.dateInvalid).nullable().optional(),
   assignedTechnicianId: z.uuid().nullable().optional(),
   customerName: customerNameSchema.optional(),
   customerEmail: customerEmailSchema.optional(),

@@ -21,6 +21,8 @@ export const VALIDATION_MESSAGES = {
   detailsTooLong: 'Additional details must be at most 2000 characters',
   tooLong: 'This text is too long',
   wholeNumber: 'Enter a whole number',
+  numberTooLarge: 'This number is too large',
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
   fileTooLarge: 'File is too large',
   invalidFileType: 'Invalid file type',
 } as const;
