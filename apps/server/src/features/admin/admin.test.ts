@@ -256,6 +256,13 @@ describe('users', () => {
     const page = (await admin().get('/admin/users?page=2&pageSize=4')).json();
     expect(page).toMatchObject({ total: 6, page: 2, pageSize: 4 });
     expect(page.items).toHaveLength(2);
+    // Pages follow one stable order: together they are the whole list, nobody twice.
+    const first = (await admin().get('/admin/users?page=1&pageSize=4')).json();
+    expect([...first.items, ...page.items].map((u: AdminUser) => u.id)).toEqual(
+      all.items.map((u: AdminUser) => u.id),
+    );
+    expect((await admin().get('/admin/users?pageSize=101')).statusCode).toBe(400);
+    expect((await admin().get('/admin/users?page=0')).statusCode).toBe(400);
     expect((await admin().get('/admin/users?servicePartnerId=nordic')).statusCode).toBe(400);
   });
 
