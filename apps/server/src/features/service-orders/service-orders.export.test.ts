@@ -6,7 +6,8 @@ import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
-import { neutralise } from './service-orders.export.ts';
+import { neutralise, wallClockOf, xmlText } from './service-orders.export.ts';
+import { createServiceOrdersRepository } from './service-orders.repository.ts';
 
 let w: OrdersWorld;
 let risky: ServiceOrder;
@@ -195,6 +196,23 @@ describe('GET /api/service-orders/export', () => {
         'BULKEXP-7',
       ]);
     }
+    // The endpoint reads 5,000 rows a query; smaller batches put boundaries inside groups of
+    // equal timestamps (500 = 71 × 7 + 3), and the next query is already running at each yield.
+    const repo = createServiceOrdersRepository(w.ctx.app.db);
+    for (const direction of ['desc', 'asc'] as const) {
+      const sizes: number[] = [];
+      const serials: (string | null)[] = [];
+      const batches = repo.exportBatches({ partnerId: w.partners.nordic }, { text: 'BULKEXP-' }, direction, {
+        internalNotes: false,
+        batchSize: 500,
+      });
+      for await (const batch of batches) {
+        sizes.push(batch.length);
+        serials.push(...batch.map((r) => r.serialNumber));
+      }
+      expect(sizes).toEqual([500, 500, 500, 500, 345]);
+      expect(new Set(serials).size).toBe(total);
+    }
   });
 
   it('stops cleanly when the client hangs up mid-download', async () => {
@@ -274,6 +292,107 @@ describe('GET /api/service-orders/export', () => {
     expect(cellOf(only, other.header, 'Parts').value).toBeNull();
     expect(cellOf(only, other.header, 'Total').value).toBe(950);
     expect(cellOf(only, other.header, 'Total').numFmt).toContain('NOK');
+  });
+
+  it('writes a sheet that spreadsheet programs read as the old one: frozen header, widths, formats', async () => {
+    const { sheet, header, rows } = await download(w.tokens.manager, '?includeInternalNotes=true');
+    expect(sheet.name).toBe('Service orders');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getColumn(2).width).toBe(40);
+    expect(sheet.getColumn(header.length).width).toBe(50);
+    const done = rows.find((r) => cellOf(r, header, 'Order number').value === plain.orderNumber)!;
+    expect(cellOf(done, header, 'Scheduled date').numFmt).toBe('yyyy-mm-dd');
+    expect(cellOf(done, header, 'Created').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(cellOf(done, header, 'Completed').numFmt).toBe('yyyy-mm-dd hh:mm');
+    // Seconds survive, milliseconds do not (as before).
+    const created = (cellOf(done, header, 'Created').value as Date).getTime();
+    expect(created % 1000).toBe(0);
+    expect(created).toBe(wallClockOf('Europe/Oslo')(new Date(plain.createdAt).getTime()));
+  });
+
+  it('escapes markup, keeps edge spaces and drops characters XML cannot hold', async () => {
+    // Straight into the table: the API trims titles; older rows and imports may not be.
+    const [odd] = await w.ctx.app.db
+      .insert(serviceOrders)
+      .values({
+        servicePartnerId: w.partners.nordic,
+        orderNumber: 'SO-1998-000001',
+        title: '  <b>Fish & "chips"</b>\u0001\u0008 ',
+        serviceType: 'repair',
+        priority: 'normal',
+        status: 'created',
+        currency: 'GBP',
+        estimatedCostMinor: 99_00,
+        customerId: risky.customerId,
+        customerName: 'Åse Ødegård 😀',
+        customerEmail: 'ase@example.net',
+        checkpoints: risky.checkpoints,
+      })
+      .returning();
+    const { header, rows } = await download(
+      w.tokens.manager,
+      '?search=' + encodeURIComponent(odd!.orderNumber),
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(cellOf(row, header, 'Title').value).toBe('  <b>Fish & "chips"</b> ');
+    expect(cellOf(row, header, 'Customer name').value).toBe('Åse Ødegård 😀');
+    expect(cellOf(row, header, 'Estimated cost').value).toBe(99);
+    expect(cellOf(row, header, 'Estimated cost').numFmt).toBe('#,##0.00 "GBP"');
+  });
+
+  it('xmlText() escapes & < > " and strips what XML 1.0 forbids', () => {
+    expect(xmlText('plain text, æøå')).toBe('plain text, æøå');
+    expect(xmlText('a<b & c>"d"')).toBe('a&lt;b &amp; c&gt;&quot;d&quot;');
+    expect(xmlText('tab\tnew\nline\rok')).toBe('tab\tnew\nline\rok');
+    expect(xmlText('\u0000a\u0001b\u000bc\u001fd\u007fe\ufffef\uffff')).toBe('abcdef');
+    // Pairs are characters; halves alone are not.
+    expect(xmlText('😀')).toBe('😀');
+    expect(xmlText('x\ud83dy\ude00z')).toBe('xyz');
+  });
+
+  it('wallClockOf() gives what formatToParts gives, around every offset change', () => {
+    for (const timeZone of [
+      'Europe/Oslo',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'America/Sao_Paulo',
+      'UTC',
+    ]) {
+      const format = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      const expected = (instant: number) => {
+        const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+        return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second);
+      };
+      const offset = (t: number) => expected(t) - Math.floor(t / 1000) * 1000;
+      const wallClock = wallClockOf(timeZone);
+      const check = (t: number) => {
+        if (wallClock(t) !== expected(t)) expect([timeZone, new Date(t)]).toBe(expected(t));
+      };
+      // Every 3 h 7 min 13.5 s over 2019–2026 (instants with milliseconds too), and every 61.5 s
+      // across each span in which the offset changed.
+      const step = 11_233_500;
+      let changes = 0;
+      for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2026, 11, 31); t += step) {
+        check(t);
+        if (offset(t) !== offset(t - step)) {
+          changes++;
+          for (let u = t - step; u < t; u += 61_500) check(u);
+        }
+      }
+      if (timeZone !== 'UTC' && timeZone !== 'Asia/Kathmandu') expect(changes).toBeGreaterThan(0);
+    }
   });
 
   it('validates its filters', async () => {

@@ -126,6 +126,8 @@ function completedAtFor(to: ServiceOrderStatus): 'now' | null {
   return to === 'completed' ? 'now' : null;
 }
 
+const NO_MONEY: Money[] = [];
+
 export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
@@ -141,22 +143,50 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     return totals;
   }
 
-  /** Each export batch with its orders' labour, parts and total: two queries per batch. */
+  /**
+   * Each export batch with its orders' labour, parts and total (two queries per batch), one batch
+   * ahead: while the caller writes batch n, batch n+1 and its totals are being fetched.
+   */
   async function* withTotals(
     scope: TenantScope,
     batches: AsyncIterable<ExportRow[]>,
   ): AsyncGenerator<ExportRowWithTotals[]> {
-    for await (const batch of batches) {
+    const source = batches[Symbol.asyncIterator]();
+    const fetchNext = async (): Promise<ExportRowWithTotals[] | null> => {
+      const next = await source.next();
+      if (next.done) return null;
+      const batch = next.value;
       const ids = batch.map((r) => r.id);
       const [labour, parts] = await Promise.all([
         deps.labour.labourTotals(scope, ids),
         partsTotals(scope, ids),
       ]);
-      yield batch.map((r) => {
-        const l = labour.get(r.id) ?? [];
-        const p = parts.get(r.id) ?? [];
-        return { ...r, labour: sumMoney(l), parts: sumMoney(p), total: sumMoney(l, p) };
+      // Each list is one entry per currency already: sumMoney only where two lists meet or one
+      // holds several currencies. The rows stay as the driver made them (adding properties to
+      // them, or copying them, cost more than the whole rest of this).
+      return batch.map((order) => {
+        const l = labour.get(order.id) ?? NO_MONEY;
+        const p = parts.get(order.id) ?? NO_MONEY;
+        const labourSum = l.length > 1 ? sumMoney(l) : l;
+        const partsSum = p.length > 1 ? sumMoney(p) : p;
+        const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
+        return { order, labour: labourSum, parts: partsSum, total };
       });
+    };
+    let ahead = fetchNext();
+    try {
+      for (;;) {
+        const batch = await ahead;
+        if (!batch) return;
+        ahead = fetchNext();
+        // Awaited above on the next turn; if the caller stops first, its failure is nobody's.
+        ahead.catch(() => undefined);
+        yield batch;
+      }
+    } finally {
+      // The caller stopped (client gone) or all is read: let the fetch ahead finish, then close.
+      await ahead.catch(() => undefined);
+      await source.return?.();
     }
   }
 
@@ -464,11 +494,14 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     ): Promise<{ filename: string; stream: Readable }> {
       const timeZone = await repo.partnerTimeZone(scope);
       const out = new PassThrough();
-      const batches = withTotals(scope, repo.exportBatches(scope, listFilters(query), query.sortDirection));
-      writeOrdersWorkbook(out, batches, {
-        includeInternalNotes: query.includeInternalNotes && hasRole(actor, 'ServiceManager'),
-        timeZone,
-      }).catch((err: unknown) => {
+      const includeInternalNotes = query.includeInternalNotes && hasRole(actor, 'ServiceManager');
+      const batches = withTotals(
+        scope,
+        repo.exportBatches(scope, listFilters(query), query.sortDirection, {
+          internalNotes: includeInternalNotes,
+        }),
+      );
+      writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
         // The headers are gone already: cut the download short so the client sees it failed.
         onError(err);
         out.destroy(err instanceof Error ? err : new Error(String(err)));
