@@ -196,8 +196,9 @@ describe('GET /api/service-orders/export', () => {
         'BULKEXP-7',
       ]);
     }
-    // The endpoint reads 5,000 rows a query; smaller batches put boundaries inside groups of
-    // equal timestamps (500 = 71 × 7 + 3), and the next query is already running at each yield.
+    // The endpoint reads 2,000 rows a query (one boundary above); smaller batches put more
+    // boundaries inside groups of equal timestamps (500 = 71 × 7 + 3), and the next query is
+    // already running at each yield.
     const repo = createServiceOrdersRepository(w.ctx.app.db);
     for (const direction of ['desc', 'asc'] as const) {
       const sizes: number[] = [];
@@ -323,7 +324,7 @@ describe('GET /api/service-orders/export', () => {
         priority: 'normal',
         status: 'created',
         currency: 'GBP',
-        estimatedCostMinor: 99_00,
+        estimatedCostMinor: 99_05,
         customerId: risky.customerId,
         customerName: 'Åse Ødegård 😀',
         customerEmail: 'ase@example.net',
@@ -338,7 +339,7 @@ describe('GET /api/service-orders/export', () => {
     const row = rows[0]!;
     expect(cellOf(row, header, 'Title').value).toBe('  <b>Fish & "chips"</b> ');
     expect(cellOf(row, header, 'Customer name').value).toBe('Åse Ødegård 😀');
-    expect(cellOf(row, header, 'Estimated cost').value).toBe(99);
+    expect(cellOf(row, header, 'Estimated cost').value).toBe(99.05);
     expect(cellOf(row, header, 'Estimated cost').numFmt).toBe('#,##0.00 "GBP"');
   });
 

@@ -23,6 +23,7 @@ import {
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
 import { sumMoney, type Money } from '@service-portal/shared/work-logs';
+import type { Currency } from '@service-portal/shared/limits';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -128,6 +129,15 @@ function completedAtFor(to: ServiceOrderStatus): 'now' | null {
 
 const NO_MONEY: Money[] = [];
 
+/** "NOK 378000 EUR 2500" (currency, minor units; ExportRow.partsTotals) as Money. */
+function parseTotals(text: string): Money[] {
+  const fields = text.split(' ');
+  const amounts: Money[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2)
+    amounts.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
+  return amounts;
+}
+
 export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
@@ -144,8 +154,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   }
 
   /**
-   * Each export batch with its orders' labour, parts and total (two queries per batch), one batch
-   * ahead: while the caller writes batch n, batch n+1 and its totals are being fetched.
+   * Each export batch with its orders' labour, parts (read with the rows) and total, one batch
+   * ahead: while the caller writes batch n, batch n+1 and its labour are being fetched.
    */
   async function* withTotals(
     scope: TenantScope,
@@ -157,16 +167,13 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       if (next.done) return null;
       const batch = next.value;
       const ids = batch.map((r) => r.id);
-      const [labour, parts] = await Promise.all([
-        deps.labour.labourTotals(scope, ids),
-        partsTotals(scope, ids),
-      ]);
+      const labour = await deps.labour.labourTotals(scope, ids);
       // Each list is one entry per currency already: sumMoney only where two lists meet or one
       // holds several currencies. The rows stay as the driver made them (adding properties to
       // them, or copying them, cost more than the whole rest of this).
       return batch.map((order) => {
         const l = labour.get(order.id) ?? NO_MONEY;
-        const p = parts.get(order.id) ?? NO_MONEY;
+        const p = order.partsTotals === null ? NO_MONEY : parseTotals(order.partsTotals);
         const labourSum = l.length > 1 ? sumMoney(l) : l;
         const partsSum = p.length > 1 ? sumMoney(p) : p;
         const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
