@@ -624,9 +624,10 @@ export interface WorkbookOptions {
 
 /**
  * Streams the orders into an .xlsx on `out`, one batch at a time: SpreadsheetML written directly
- * (one sheet of inline strings, nothing kept per row), deflated as it goes. Rows leave in chunks,
- * and the writer waits whenever the compressor or `out` is behind, so memory stays bounded
- * whatever the row count. Stops, without error, when `out` goes away (the client hung up).
+ * (one sheet of inline strings, nothing kept per row), deflated as it goes. The writer waits when
+ * more than SHEET_BUFFER_BYTES of XML are queued for the compressor, and the compressor when `out`
+ * is full, so memory stays bounded whatever the row count. Stops, without error, when `out` goes
+ * away (the client hung up).
  */
 export async function writeOrdersWorkbook(
   out: Writable,

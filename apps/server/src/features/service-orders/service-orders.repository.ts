@@ -627,7 +627,7 @@ export function createServiceOrdersRepository(db: Db) {
           amount: sql<string>`${partsAmount}::text`,
         })
         .from(p)
-        // One array parameter, not one per id: building 5,000 parameters costs drizzle ≈ 15 ms.
+        // One array parameter, not one per id (drizzle and pg spend ≈ 3 µs on each parameter).
         .where(scoped(p, scope, sql`${p.serviceOrderId} = any(${sql.param([...orderIds])}::uuid[])`))
         .groupBy(p.serviceOrderId, p.currency);
       return rows.map((r) => ({ orderId: r.orderId, currency: r.currency, amountMinor: Number(r.amount) }));
