@@ -196,9 +196,9 @@ describe('GET /api/service-orders/export', () => {
         'BULKEXP-7',
       ]);
     }
-    // The endpoint reads 2,000 rows a query (one boundary above); smaller batches put more
-    // boundaries inside groups of equal timestamps (500 = 71 × 7 + 3), and the next query is
-    // already running at each yield.
+    // The endpoint reads 1,000 rows a query (two boundaries above, inside groups of equal
+    // timestamps: 1,000 = 142 × 7 + 6); straight from the repository, 500-row batches put more
+    // boundaries inside groups (500 = 71 × 7 + 3), with the next query running at each yield.
     const repo = createServiceOrdersRepository(w.ctx.app.db);
     for (const direction of ['desc', 'asc'] as const) {
       const sizes: number[] = [];

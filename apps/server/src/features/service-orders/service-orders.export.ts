@@ -40,6 +40,23 @@ const isFormulaStart = (code: number) =>
 
 const CHUNK_BYTES = 1 << 16;
 
+/**
+ * The sheet's 64 KB chunks, reused once the compressor has read them. Fresh ones would pile up
+ * outside the heap while queued (up to SHEET_BUFFER_BYTES), outlive young-generation collections
+ * and wait for a full one to be freed: tens of MB of RSS at the end of a large export.
+ */
+class ChunkPool {
+  private readonly free: Buffer[] = [];
+
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
+  }
+
+  give(chunk: Buffer): void {
+    if (chunk.length === CHUNK_BYTES) this.free.push(chunk);
+  }
+}
+
 /** Writes the decimal digits of a non-negative integer at `pos`; returns the position after. */
 function writeDigits(buf: Uint8Array, pos: number, value: number): number {
   let digits = 1;
@@ -76,20 +93,28 @@ ENTITY[34] = QUOT;
  * Each public method makes room for what it writes once; `put` and friends then write unchecked.
  */
 class SheetXml {
-  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  private buf: Buffer;
   private pos = 0;
   /** The current row number's digits, for every cell reference of the row. */
   private readonly row = new Uint8Array(16);
   private rowLength = 0;
 
-  /** `emit` takes each full chunk; it keeps it (a new one is allocated). */
-  constructor(private readonly emit: (chunk: Buffer) => void) {}
+  /**
+   * `emit` gets each full chunk (its first `length` bytes are written) and hands it back to the
+   * pool once read; the writer takes a new one from the pool.
+   */
+  constructor(
+    private readonly pool: ChunkPool,
+    private readonly emit: (chunk: Buffer, length: number) => void,
+  ) {
+    this.buf = pool.take();
+  }
 
   /** Hands on what is written so far. */
   flush(): void {
     if (this.pos === 0) return;
-    this.emit(this.buf.subarray(0, this.pos));
-    this.buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.emit(this.buf, this.pos);
+    this.buf = this.pool.take();
     this.pos = 0;
   }
 
@@ -239,7 +264,7 @@ const NUMBER_CLOSE = ascii('</v></c>');
 /** `value` as XML character data (also safe in a double-quoted attribute): as the cells get it. */
 export function xmlText(value: string): string {
   let out = '';
-  const xml = new SheetXml((chunk) => (out += chunk.toString()));
+  const xml = new SheetXml(new ChunkPool(), (chunk, length) => (out += chunk.toString('utf8', 0, length)));
   xml.text(value);
   xml.flush();
   return out;
@@ -600,12 +625,12 @@ class DeflatedEntry implements ZipInputFile {
     this.deflate.on('end', () => this.ondata?.(null, new Uint8Array(0), true));
   }
 
-  /** false: wait for the deflater's 'drain'. */
-  write(bytes: Buffer): boolean {
+  /** Deflates `bytes`; `done` runs once the deflater has read them (the buffer may be reused). */
+  write(bytes: Buffer, done: () => void): void {
     if (this.size + bytes.length > ZIP32_MAX) throw new Error('the sheet has outgrown a zip without ZIP64');
     this.size += bytes.length;
     this.crc = zlib.crc32(bytes, this.crc);
-    return this.deflate.write(bytes);
+    this.deflate.write(bytes, done);
   }
 }
 
@@ -638,8 +663,11 @@ export async function writeOrdersWorkbook(
   const refs = columns.map((_, i) => ascii(`<c r="${columnLetters(i + 1)}`));
   const mtime = new Date();
   const sheet = new DeflatedEntry('xl/worksheets/sheet1.xml', mtime);
+  const pool = new ChunkPool();
   const ctx: CellContext = {
-    xml: new SheetXml((chunk) => sheet.write(chunk)),
+    xml: new SheetXml(pool, (chunk, length) =>
+      sheet.write(chunk.subarray(0, length), () => pool.give(chunk)),
+    ),
     styles: new Styles(),
     wallClock: wallClockOf(options.timeZone),
   };

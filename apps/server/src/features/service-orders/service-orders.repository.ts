@@ -110,7 +110,7 @@ export interface ExportRow {
 export interface ExportOptions {
   /** Read the internal notes (else they stay in the database). */
   internalNotes: boolean;
-  /** Rows per query (2,000; bench/README.md, export, on why not more). */
+  /** Rows per query (1,000; bench/README.md, export, on why not more). */
   batchSize?: number;
 }
 
@@ -833,7 +833,7 @@ export function createServiceOrdersRepository(db: Db) {
       sortDirection: SortDirection,
       options: ExportOptions,
     ): AsyncGenerator<ExportRow[]> {
-      const limit = options.batchSize ?? 2000;
+      const limit = options.batchSize ?? 1000;
       const batch = (after: { key: string; id: string } | null) =>
         exportBatch(scope, filters, sortDirection, after, { internalNotes: options.internalNotes, limit });
       let pending: Promise<(ExportRow & { key: string })[]> | null = batch(null);
