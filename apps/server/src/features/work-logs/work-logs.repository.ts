@@ -304,7 +304,8 @@ export function createWorkLogsRepository(db: Db) {
           scoped(
             w,
             scope,
-            inArray(w.serviceOrderId, [...orderIds]),
+            // One array parameter, not one per id (the export asks for 1,000 orders at a time).
+            sql`${w.serviceOrderId} = any(${sql.param([...orderIds])}::uuid[])`,
             eq(w.status, 'completed'),
             isNotNull(w.currency),
           ),
