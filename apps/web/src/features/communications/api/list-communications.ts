@@ -16,10 +16,16 @@ export async function listCommunications(orderId: string, signal?: AbortSignal):
   return listSchema.parse(response.data);
 }
 
+/** How often to look again while a message is on its way, so "Pending" turns into "Sent" or "Failed". */
+export const DELIVERY_POLL_MS = 2000;
+
+const underWay = (c: Communication) => c.deliveryStatus === 'pending' || c.deliveryStatus === 'sending';
+
 export function communicationsQueryOptions(orderId: string) {
   return queryOptions({
     queryKey: orderCommunicationsKey(orderId),
     queryFn: ({ signal }) => listCommunications(orderId, signal),
+    refetchInterval: (query) => (query.state.data?.some(underWay) ? DELIVERY_POLL_MS : false),
   });
 }
 

@@ -67,6 +67,21 @@ describe('conversation panel', () => {
     expect(email).not.toHaveAttribute('data-internal');
   });
 
+  it('looks again while a message is on its way, until it is sent', async () => {
+    let status: Communication['deliveryStatus'] = 'pending';
+    start(() => [communication({ subject: 'On its way', deliveryStatus: status })]);
+    const [email] = await articles();
+    expect(within(email!).getByText('Pending', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    status = 'sent';
+    await waitFor(
+      async () => {
+        const [again] = await articles();
+        expect(within(again!).getByText('Sent', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+      },
+      { timeout: 5000 },
+    );
+  });
+
   it('hides an unread inbound message until opened; opening marks it read', async () => {
     let read = false;
     const inbound = communication({
