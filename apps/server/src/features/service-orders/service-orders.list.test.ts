@@ -6,6 +6,7 @@ import type {
   ServiceOrderStats,
 } from '@service-portal/shared/service-orders';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
+import { createServiceOrdersRepository } from './service-orders.repository.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 
 let w: OrdersWorld;
@@ -207,6 +208,19 @@ describe('GET /api/service-orders', () => {
     const beyond = await list('?search=example&pageSize=4&page=9');
     expect(beyond).toMatchObject({ total: 6, items: [] });
     expect(await list('?search=johansen&status=in_progress')).toMatchObject({ total: 1 });
+  });
+
+  it('answers the same past the cap of prepared filter shapes', async () => {
+    const repo = createServiceOrdersRepository(w.ctx.app.db, { maxListShapes: 1 });
+    const scope = { partnerId: w.partners.nordic };
+    const page = { page: 1, pageSize: 20, sortDirection: 'desc' as const };
+    for (let round = 0; round < 2; round++) {
+      const prepared = await repo.list(scope, { status: ['completed', 'cancelled'] }, page);
+      expect(keysOf(prepared.items)).toEqual(['f', 'e', 'd']);
+      const built = await repo.list(scope, { priority: ['high'] }, page);
+      expect(keysOf(built.items)).toEqual(['a']);
+      expect(built.total).toBe(1);
+    }
   });
 
   it('filters by status, priority, type, customer e-mail, customer and technician', async () => {

@@ -238,7 +238,12 @@ function usesSearch(f: OrderFilters): boolean {
   return Boolean(f.text || f.customerName || f.orderNumber || f.email || f.phone || f.serialNumber);
 }
 
-export function createServiceOrdersRepository(db: Db) {
+export interface ServiceOrdersRepositoryOptions {
+  /** How many filter shapes of the plain list get prepared statements (tests lower it). */
+  maxListShapes?: number;
+}
+
+export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepositoryOptions = {}) {
   async function listSpareParts(scope: TenantScope, orderId: string, tx: Db = db): Promise<SparePart[]> {
     const rows = await tx
       .select(sparePartColumns)
@@ -328,7 +333,7 @@ export function createServiceOrdersRepository(db: Db) {
    * filter shape, so neither drizzle nor PostgreSQL builds or plans them again on every request.
    */
   const listStatements = new Map<string, ReturnType<typeof prepareList>>();
-  const MAX_LIST_SHAPES = 64;
+  const maxListShapes = options.maxListShapes ?? 256;
 
   function listShape(f: OrderFilters, sortDirection: SortDirection) {
     return [
@@ -378,6 +383,27 @@ export function createServiceOrdersRepository(db: Db) {
     return values;
   }
 
+  /** The plain list built for this request: past the cap of prepared shapes. */
+  async function builtPage(
+    scope: TenantScope,
+    filters: OrderFilters,
+    page: { page: number; pageSize: number; sortDirection: SortDirection },
+  ): Promise<{ items: ServiceOrderListItem[]; total: number }> {
+    const where = scoped(o, scope, ...filterConditions(scope, filters));
+    const [rows, totals] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .where(where)
+        .orderBy(...sortBy(page.sortDirection))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      db.select({ n: count() }).from(o).where(where),
+    ]);
+    return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
+  }
+
   async function plainPage(
     scope: TenantScope,
     filters: OrderFilters,
@@ -386,10 +412,13 @@ export function createServiceOrdersRepository(db: Db) {
     const shape = listShape(filters, page.sortDirection);
     let statements = listStatements.get(shape);
     if (!statements) {
-      // The shapes are few (counts of chosen statuses, priorities, types); the cap is a guard.
-      const name = `so_list_${listStatements.size}`;
-      statements = prepareList(filters, page.sortDirection, name);
-      if (listStatements.size < MAX_LIST_SHAPES) listStatements.set(shape, statements);
+      // Shapes are counts of chosen statuses, priorities and types: in practice a few dozen. Past
+      // the cap the query is built as usual (a name must never be reused for other SQL).
+      if (listStatements.size >= maxListShapes) return builtPage(scope, filters, page);
+      // The name follows from the shape, as the SQL does: the same name always means the same SQL,
+      // on every pooled connection, whichever repository instance prepared it.
+      statements = prepareList(filters, page.sortDirection, `so_list_${shape.replaceAll(':', '_')}`);
+      listStatements.set(shape, statements);
     }
     const values = placeholderValues(scope, listValues(filters));
     const [rows, totals] = await Promise.all([
