@@ -78,6 +78,7 @@ function client(ctx: TestContext, token: string, extra: Record<string, string>) 
     get: (url: string) => send('GET', url),
     post: (url: string, payload: unknown) => send('POST', url, payload),
     put: (url: string, payload: unknown) => send('PUT', url, payload),
+    patch: (url: string, payload: unknown) => send('PATCH', url, payload),
     del: (url: string) => send('DELETE', url),
   };
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CUSTOMER_MESSAGES,
@@ -12,7 +11,6 @@ import type { Communication, InboxItem } from '@service-portal/shared/communicat
 import { communications } from '../../db/schema/communications.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
-import { bearer } from '../../../test/helper.ts';
 import {
   actingFor,
   createOrdersWorld,
@@ -23,21 +21,7 @@ import {
 let w: OrdersWorld;
 const tested = new Set<string>();
 
-function api(token: string, headers: Record<string, string> = {}) {
-  const send = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    w.ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...bearer(token), ...headers },
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  return {
-    get: (url: string) => send('GET', url),
-    post: (url: string, payload: unknown) => send('POST', url, payload),
-    put: (url: string, payload: unknown) => send('PUT', url, payload),
-    del: (url: string) => send('DELETE', url),
-  };
-}
+const api = (token: string, headers: Record<string, string> = {}) => w.api(token, headers);
 const manager = () => api(w.tokens.manager);
 const office = () => api(w.tokens.office);
 const tech = () => api(w.tokens.tech);

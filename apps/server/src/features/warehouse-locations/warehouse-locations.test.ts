@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import {
@@ -8,7 +7,6 @@ import {
   type WarehouseLocationOption,
 } from '@service-portal/shared/warehouse-locations';
 import { warehouseLocations } from '../../db/schema/warehouse-locations.ts';
-import { bearer } from '../../../test/helper.ts';
 import {
   actingFor,
   createOrdersWorld,
@@ -24,22 +22,7 @@ afterAll(async () => w.ctx.close());
 
 const tested = new Set<string>();
 
-function api(token: string, headers: Record<string, string> = {}) {
-  const send = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    w.ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...bearer(token), ...headers },
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  return {
-    get: (url: string) => send('GET', url),
-    post: (url: string, payload: unknown) => send('POST', url, payload),
-    put: (url: string, payload: unknown) => send('PUT', url, payload),
-    patch: (url: string, payload: unknown) => send('PATCH', url, payload),
-    del: (url: string) => send('DELETE', url),
-  };
-}
+const api = (token: string, headers: Record<string, string> = {}) => w.api(token, headers);
 const manager = () => api(w.tokens.manager);
 const office = () => api(w.tokens.office);
 const tech = () => api(w.tokens.tech);
