@@ -8,6 +8,14 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  /** The e-mail belongs to another record of the same kind (user, customer, technician). */
+  'email_taken',
+  /** The name belongs to another record of the same kind (warehouse location, …). */
+  'name_taken',
+  /** The record is referenced elsewhere and cannot be deleted. */
+  'in_use',
+  /** A record with the same key exists already (a category's price, …). */
+  'duplicate',
   'version_conflict',
   'invalid_transition',
   'rate_limited',
@@ -16,7 +24,15 @@ export const ERROR_CODES = [
   'user_not_configured',
   'payload_too_large',
   'unsupported_media_type',
+  /** An Idempotency-Key was reused with a different request. */
+  'idempotency_key_reused',
+  /** Unknown, expired or revoked customer upload link. */
+  'invalid_upload_link',
+  /** The file store has no room left. */
+  'insufficient_storage',
   'bad_gateway',
+  /** The database or another dependency is unavailable or too slow; try again. */
+  'service_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
