@@ -12,6 +12,8 @@ import { createCommunicationsRepository } from './features/communications/commun
 import { communicationsRoutes } from './features/communications/communications.routes.ts';
 import { createCommunicationsService } from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createCustomersRepository } from './features/customers/customers.repository.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
@@ -22,6 +24,8 @@ import { createPricingService } from './features/pricing/pricing.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
+import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
 import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
 import { createSparePartsService } from './features/spare-parts/spare-parts.service.ts';
@@ -226,6 +230,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     smsCountryCode: config.sms.defaultCountryCode,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  // The top bar's search asks each feature that offers one (products and documents join here).
+  const searchService = createSearchService([
+    {
+      type: 'ServiceOrder',
+      search: (scope, text, limit) => serviceOrdersService.searchHits(scope, text, limit),
+    },
+    { type: 'Customer', search: (scope, text, limit) => customersService.searchHits(scope, text, limit) },
+    { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
+  ]);
+  const dashboardService = createDashboardService({
+    orders: serviceOrdersService,
+    labour: workLogsService,
+    technicians: techniciansService,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+
   // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
   app.addHook('onReady', async () => communicationsService.recover());
   app.addHook('preClose', async () => communicationsService.drain());
@@ -243,6 +263,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));
       await api.register(warehouseLocationsRoutes(warehouseLocationsService));
+      await api.register(dashboardRoutes(dashboardService));
+      await api.register(searchRoutes(searchService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(

@@ -136,6 +136,44 @@ export function createCustomersRepository(db: Db) {
       return rows[0] ? toStatsRow(rows[0]) : null;
     },
 
+    /**
+     * The global search's customers: name, e-mail or phone containing the text, exact e-mail or
+     * phone first, then by name. `digits`: the text's phone digits as customers store them.
+     */
+    async search(scope: TenantScope, text: string, digits: string | null, limit: number) {
+      const like = contains(text);
+      const exact = or(
+        eq(sql`lower(coalesce(${customers.email}, ''))`, text.toLowerCase()),
+        digits && digits.length >= 5 ? eq(customers.phoneDigits, digits) : undefined,
+      );
+      return db
+        .select({
+          id: customers.id,
+          name: customers.name,
+          email: customers.email,
+          phone: customers.phone,
+          exact: sql<boolean>`coalesce(${exact}, false)`,
+        })
+        .from(customers)
+        .where(
+          scoped(
+            customers,
+            scope,
+            live,
+            or(
+              ilike(customers.name, like),
+              ilike(sql`coalesce(${customers.email}, '')`, like),
+              ilike(sql`coalesce(${customers.phone}, '')`, like),
+              digits && digits.length >= 3
+                ? ilike(sql`coalesce(${customers.phoneDigits}, '')`, contains(digits))
+                : undefined,
+            ),
+          ),
+        )
+        .orderBy(sql`coalesce(${exact}, false) desc`, asc(customers.name), asc(customers.id))
+        .limit(limit);
+    },
+
     async list(
       scope: TenantScope,
       q: CustomerListQuery,

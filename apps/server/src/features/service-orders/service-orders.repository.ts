@@ -810,7 +810,45 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
 
     // --- read models ----------------------------------------------------------------------------
 
-    async globalSearch(scope: TenantScope, text: string, limit: number): Promise<ServiceOrderListItem[]> {
+    /**
+     * Up to `limit` orders containing the text, exact matches first: the text is the whole order
+     * number, serial number, e-mail or phone (as digits). The exact ones are looked up on their
+     * own (through the search tokens, then equality), so a common text that matches thousands of
+     * orders still stops at the newest `limit` of them instead of ranking them all.
+     */
+    async globalSearch(
+      scope: TenantScope,
+      text: string,
+      limit: number,
+    ): Promise<(ServiceOrderListItem & { exact: boolean })[]> {
+      const lower = text.toLowerCase();
+      const digits = phoneDigits(text);
+      const exactRows =
+        [...text].length >= 3
+          ? await db
+              .select(listColumns)
+              .from(o)
+              .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+              .where(
+                scoped(
+                  o,
+                  scope,
+                  tokensFor(scope, [text, digits]),
+                  or(
+                    sql`lower(${o.orderNumber}) = ${lower}`,
+                    sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
+                    sql`lower(${o.customerEmail}) = ${lower}`,
+                    sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
+                    // A whole national number matches the stored one with or without its country code.
+                    digits && digits.length >= 8
+                      ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
+                      : undefined,
+                  ),
+                ),
+              )
+              .orderBy(desc(o.createdAt), desc(o.id))
+              .limit(limit)
+          : [];
       const rows = await db
         .select(listColumns)
         .from(o)
@@ -818,7 +856,69 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
         .where(scoped(o, scope, ...filterConditions(scope, { text })))
         .orderBy(desc(o.createdAt), desc(o.id))
         .limit(limit);
-      return rows.map(toListItem);
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...toListItem(r), exact: false })),
+      ].slice(0, limit);
+    },
+
+    /**
+     * The dashboard's counts over orders created in [from, to): per status, service type,
+     * technician and trend bucket (`bounds`: the buckets' first instants, ascending; bucket 1 is
+     * the first). One grouped query; the dashboard folds the groups.
+     */
+    async createdInPeriod(scope: TenantScope, from: Date, to: Date, bounds: readonly Date[]) {
+      const edges = sql`${sql.param(bounds.map(iso))}::timestamptz[]`;
+      const rows = await db
+        .select({
+          status: o.status,
+          serviceType: o.serviceType,
+          technicianId: o.assignedTechnicianId,
+          bucket: sql<number>`width_bucket(${o.createdAt}, ${edges})`.mapWith(Number),
+          n: count(),
+        })
+        .from(o)
+        .where(
+          scoped(
+            o,
+            scope,
+            sql`${o.createdAt} >= ${iso(from)}::timestamptz`,
+            sql`${o.createdAt} < ${iso(to)}::timestamptz`,
+          ),
+        )
+        .groupBy(o.status, o.serviceType, o.assignedTechnicianId, sql`4`);
+      return rows;
+    },
+
+    /** Orders completed in [from, to): their ids (for revenue) and resolution seconds, with technician. */
+    async completedInPeriod(scope: TenantScope, from: Date, to: Date) {
+      const rows = await db
+        .select({
+          id: o.id,
+          technicianId: o.assignedTechnicianId,
+          seconds: sql<number>`extract(epoch from (${o.completedAt} - ${o.createdAt}))`.mapWith(Number),
+        })
+        .from(o)
+        .where(
+          scoped(
+            o,
+            scope,
+            eq(o.status, 'completed'),
+            sql`${o.completedAt} >= ${iso(from)}::timestamptz`,
+            sql`${o.completedAt} < ${iso(to)}::timestamptz`,
+          ),
+        );
+      return rows;
+    },
+
+    /** Orders in these statuses now, whenever created. */
+    async countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(o)
+        .where(scoped(o, scope, inArray(o.status, [...statuses])));
+      return row?.n ?? 0;
     },
 
     /** Counts per status × priority × type in one grouped query; the service folds them. */
