@@ -272,3 +272,37 @@ describe('tenancy', () => {
     expect(res.json()).toMatchObject({ code: 'partner_required' });
   });
 });
+
+describe("the figures' links: the order list with the same filters counts the same", () => {
+  const total = async (query: string) => {
+    const res = await w.api(w.tokens.manager).get(`/service-orders?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ total: number }>().total;
+  };
+
+  it('matches every figure of this month', async () => {
+    const d = await dashboard();
+    const created = `createdFrom=${d.from}&createdTo=${d.to}`;
+    const completed = `completedFrom=${d.from}&completedTo=${d.to}`;
+    expect(await total(created)).toBe(d.totalOrders);
+    expect(await total(`${created}&status=completed`)).toBe(d.completedOrders);
+    expect(await total(`${completed}&status=completed`)).toBe(d.resolvedOrders);
+    expect(await total('status=created,scheduled,on_hold,waiting_for_parts')).toBe(d.waitingForService);
+    expect(await total(`${created}&serviceType=repair`)).toBe(d.serviceTypes[0]!.count);
+    const tore = d.technicians.find((t) => t.technicianId === w.technicians.tore)!;
+    expect(await total(`${created}&assignedTechnicianId=${tore.technicianId}`)).toBe(tore.assigned);
+    const day = d.trend.find((p) => p.inProgress > 0)!;
+    expect(
+      await total(
+        `createdFrom=${day.from}&createdTo=${day.to}&status=in_progress,waiting_for_parts,ready_for_pickup`,
+      ),
+    ).toBe(day.inProgress);
+    // The text search path applies the same bounds.
+    expect(await total(`${created}&search=example.net`)).toBe(d.totalOrders);
+  });
+
+  it('refuses a bound that is not an instant with 400', async () => {
+    const res = await w.api(w.tokens.manager).get('/service-orders?createdFrom=yesterday');
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -44,7 +44,20 @@ export interface OrderFilters {
   serviceType?: readonly ServiceType[] | undefined;
   customerId?: string | undefined;
   assignedTechnicianId?: string | undefined;
+  /** ISO instants: created / completed in [from, to). */
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  completedFrom?: string | undefined;
+  completedTo?: string | undefined;
 }
+
+/** The instant bounds of the filters, as [filter key, column, comparison]. */
+const BOUNDS = [
+  ['createdFrom', 'createdAt', '>='],
+  ['createdTo', 'createdAt', '<'],
+  ['completedFrom', 'completedAt', '>='],
+  ['completedTo', 'completedAt', '<'],
+] as const;
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -299,6 +312,10 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
     if (f.serviceType?.length) conditions.push(inArray(o.serviceType, [...f.serviceType]));
     if (f.customerId) conditions.push(eq(o.customerId, f.customerId));
     if (f.assignedTechnicianId) conditions.push(eq(o.assignedTechnicianId, f.assignedTechnicianId));
+    for (const [key, column, op] of BOUNDS) {
+      const value = f[key];
+      if (value) conditions.push(sql`${o[column]} ${sql.raw(op)} ${value}::timestamptz`);
+    }
     return conditions;
   }
 
@@ -343,6 +360,7 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
       f.serviceType?.length ?? 0,
       f.customerId ? 1 : 0,
       f.assignedTechnicianId ? 1 : 0,
+      BOUNDS.map(([key]) => (f[key] ? 1 : 0)).join(''),
     ].join(':');
   }
 
@@ -358,6 +376,9 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
         : undefined,
       f.customerId ? eq(o.customerId, ph('customerId')) : undefined,
       f.assignedTechnicianId ? eq(o.assignedTechnicianId, ph('technicianId')) : undefined,
+      ...BOUNDS.map(([key, column, op]) =>
+        f[key] ? sql`${o[column]} ${sql.raw(op)} ${ph(key)}::timestamptz` : undefined,
+      ),
     );
     return {
       page: db
@@ -380,6 +401,7 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
     f.serviceType?.forEach((v, i) => (values[`serviceType${i}`] = v));
     if (f.customerId) values.customerId = f.customerId;
     if (f.assignedTechnicianId) values.technicianId = f.assignedTechnicianId;
+    for (const [key] of BOUNDS) if (f[key]) values[key] = f[key];
     return values;
   }
 

@@ -120,6 +120,10 @@ function listFilters(
     email: query.customerEmail,
     customerId: query.customerId,
     assignedTechnicianId: query.assignedTechnicianId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+    completedFrom: query.completedFrom,
+    completedTo: query.completedTo,
   };
 }
 
