@@ -16,6 +16,10 @@ export interface ServiceOrderFilters {
   serviceType?: ServiceType[];
   customerEmail?: string;
   assignedTechnicianId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  completedFrom?: string;
+  completedTo?: string;
   sortDirection: 'asc' | 'desc';
 }
 
@@ -40,6 +44,10 @@ export function filterParams(filters: ServiceOrderFilters): Record<string, strin
   if (filters.serviceType?.length) params.serviceType = filters.serviceType.join(',');
   if (filters.customerEmail) params.customerEmail = filters.customerEmail;
   if (filters.assignedTechnicianId) params.assignedTechnicianId = filters.assignedTechnicianId;
+  for (const key of ['createdFrom', 'createdTo', 'completedFrom', 'completedTo'] as const) {
+    const value = filters[key];
+    if (value) params[key] = value;
+  }
   return params;
 }
 

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '@service-portal/shared/limits';
-import { PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
-import type { Priority, ServiceOrderStatus } from '@service-portal/shared/service-orders';
+import { PRIORITIES, SERVICE_ORDER_STATUSES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
+import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
 import type { ServiceOrderListParams } from '../api/list-service-orders.ts';
 
 /**
@@ -16,6 +16,38 @@ export interface ListState {
   customerEmail: string;
   sortDirection: 'asc' | 'desc';
   page: number;
+  /** Set by a dashboard figure's link: what the figure counts beyond the visible filters. */
+  scope: ListScope;
+}
+
+export interface ListScope {
+  serviceType?: ServiceType;
+  technician?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  completedFrom?: string;
+  completedTo?: string;
+}
+
+const INSTANT_KEYS = ['createdFrom', 'createdTo', 'completedFrom', 'completedTo'] as const;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseScope(params: URLSearchParams): ListScope {
+  const scope: ListScope = {};
+  const type = SERVICE_TYPES.find((t) => t === params.get('serviceType'));
+  if (type) scope.serviceType = type;
+  const technician = params.get('technician');
+  if (technician && UUID.test(technician)) scope.technician = technician;
+  for (const key of INSTANT_KEYS) {
+    const value = params.get(key);
+    if (value && ISO_INSTANT.test(value)) scope[key] = value;
+  }
+  return scope;
+}
+
+export function hasScope(scope: ListScope): boolean {
+  return Object.keys(scope).length > 0;
 }
 
 export const LIST_PAGE_SIZE = LIMITS.listDefaultPageSize;
@@ -36,6 +68,7 @@ export function parseListState(params: URLSearchParams): ListState {
     customerEmail: params.get('email')?.trim() ?? '',
     sortDirection: params.get('sort') === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    scope: parseScope(params),
   };
 }
 
@@ -47,6 +80,12 @@ export function listStateToParams(state: ListState): URLSearchParams {
   if (state.customerEmail) params.set('email', state.customerEmail);
   if (state.sortDirection === 'asc') params.set('sort', 'asc');
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.scope.serviceType) params.set('serviceType', state.scope.serviceType);
+  if (state.scope.technician) params.set('technician', state.scope.technician);
+  for (const key of INSTANT_KEYS) {
+    const value = state.scope[key];
+    if (value) params.set(key, value);
+  }
   return params;
 }
 
@@ -59,12 +98,19 @@ export function toQuery(state: ListState): ServiceOrderListParams {
     sortDirection: state.sortDirection,
     page: state.page,
     pageSize: LIST_PAGE_SIZE,
+    ...(state.scope.serviceType ? { serviceType: [state.scope.serviceType] } : {}),
+    ...(state.scope.technician ? { assignedTechnicianId: state.scope.technician } : {}),
+    ...Object.fromEntries(INSTANT_KEYS.flatMap((key) => (state.scope[key] ? [[key, state.scope[key]]] : []))),
   };
 }
 
 export function hasFilters(state: ListState): boolean {
   return (
-    state.search !== '' || state.status.length > 0 || state.priority.length > 0 || state.customerEmail !== ''
+    state.search !== '' ||
+    state.status.length > 0 ||
+    state.priority.length > 0 ||
+    state.customerEmail !== '' ||
+    hasScope(state.scope)
   );
 }
 
