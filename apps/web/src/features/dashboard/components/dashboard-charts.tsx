@@ -62,7 +62,10 @@ function ChartCard({
 export default function DashboardCharts({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
   const label = (key: 'total' | TrendGroup) => t(`dashboard.trend.${key}`);
-  const trend = data.trend.map((p) => ({ ...p, label: formatBucket(p.from, data.bucket, i18n.language) }));
+  const trend = data.trend.map((p) => ({
+    ...p,
+    label: formatBucket(p.from, data.bucket, i18n.language, data.timeZone),
+  }));
   const types = data.serviceTypes.map((s) => ({
     ...s,
     label: t(`serviceOrders.serviceType.${s.serviceType}`),
@@ -84,7 +87,8 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
             data={trend}
             dataKey="label"
             series={SERIES.map((s) => ({ name: s.key, color: s.color, label: label(s.key) }))}
-            curveType="monotone"
+            curveType="linear"
+            yAxisProps={{ allowDecimals: false }}
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             tickLine="none"
@@ -137,6 +141,7 @@ export default function DashboardCharts({ data }: { data: Dashboard }) {
             dataKey="label"
             series={[{ name: 'count', color: 'blue.6', label: t('dashboard.categories.count') }]}
             tickLine="none"
+            yAxisProps={{ allowDecimals: false }}
           />
         }
         table={

@@ -21,11 +21,10 @@ import { DASHBOARD_PERIODS, type Dashboard, type DashboardPeriod } from '@servic
 import { WAITING_STATUSES } from '@service-portal/shared/service-orders';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
-import { formatDay } from '../../../lib/dates.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
-import { resolutionParts } from '../lib/format.ts';
+import { formatPartnerDay, resolutionParts } from '../lib/format.ts';
 import { completedIn, created, orderListHref } from '../lib/links.ts';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
@@ -150,8 +149,8 @@ export function DashboardScreen() {
         {d && (
           <Text size="sm" c="dimmed" data-testid="dashboard-range">
             {t('dashboard.range', {
-              from: formatDay(d.from, lang),
-              to: formatDay(d.to, lang),
+              from: formatPartnerDay(d.from, lang, d.timeZone),
+              to: formatPartnerDay(d.to, lang, d.timeZone),
               timeZone: d.timeZone,
             })}
             {dashboard.isFetching && <Loader size="xs" ml="xs" aria-label={t('app.loading')} />}
@@ -237,7 +236,11 @@ function Figures({ d, percent, duration }: { d: Dashboard } & Formatters) {
         label={t(
           d.period === 'this_month' ? 'dashboard.metrics.monthlyRevenue' : 'dashboard.metrics.revenue',
         )}
-        value={<Box fz={d.revenue.length > 1 ? 20 : 28}>{revenue}</Box>}
+        value={
+          <Box fz={d.revenue.length > 1 ? 16 : 20} style={{ overflowWrap: 'anywhere' }}>
+            {revenue}
+          </Box>
+        }
         href={orderListHref(completedIn(d))}
         hint={t('dashboard.metrics.revenueHint')}
       />

@@ -29,6 +29,9 @@ function start(search: Handler = { status: 200, body: answer }, width?: number) 
   return { ...renderApp('/', { signedInAs: serviceManager, ...(width ? { width } : {}) }), ...api };
 }
 
+// The suggestions come after the 300 ms pause; on a busy machine the first render takes a while more.
+const WAIT = { timeout: 5_000 };
+
 const searchCalls = (calls: ReturnType<typeof start>['calls']) =>
   calls.filter((c) => c.url === '/api/search/global').map((c) => c.body);
 
@@ -41,9 +44,11 @@ describe('global search', () => {
     await user.keyboard('l');
     await user.keyboard('in');
 
-    const dropdown = await screen.findByTestId('search-suggestions');
+    const dropdown = await screen.findByTestId('search-suggestions', {}, WAIT);
     expect(within(dropdown).getByText('Suggestions')).toBeInTheDocument();
-    expect(await within(dropdown).findByText('SO-2026-000042 · Heater element')).toBeInTheDocument();
+    expect(
+      await within(dropdown).findByText('SO-2026-000042 · Heater element', {}, WAIT),
+    ).toBeInTheDocument();
     expect(within(dropdown).getByText('Search all for "lin"')).toBeInTheDocument();
     // An unknown server type reads as a document (spec §2).
     expect(within(dropdown).getAllByText('Document')).toHaveLength(1);
@@ -58,7 +63,7 @@ describe('global search', () => {
     const { user, router } = start();
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'ola');
-    await screen.findByText('ola@example.net');
+    await screen.findByText('ola@example.net', {}, WAIT);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${CUSTOMER_ID}`));
   });
@@ -67,7 +72,7 @@ describe('global search', () => {
     const { user, router } = start();
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'ola');
-    await screen.findByText('SO-2026-000042 · Heater element');
+    await screen.findByText('SO-2026-000042 · Heater element', {}, WAIT);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByText('SO-2026-000042 · Heater element')).not.toBeVisible());
     await user.type(box, 'v{Enter}');
@@ -79,14 +84,14 @@ describe('global search', () => {
     const { user } = start({ status: 200, body: { results: [] } });
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'zz');
-    expect(await screen.findByText('No suggestions found')).toBeInTheDocument();
+    expect(await screen.findByText('No suggestions found', {}, WAIT)).toBeInTheDocument();
   });
 
   it('shows the failure in words', async () => {
     const { user } = start({ status: 500, body: problem(500, 'internal') });
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'zz');
-    expect(await screen.findByText('Search failed. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Search failed. Please try again.', {}, WAIT)).toBeInTheDocument();
   });
 
   it('asks for 5 per type on a phone (the simple mode), never under 2 characters', async () => {
@@ -94,7 +99,7 @@ describe('global search', () => {
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'o');
     await user.type(box, 'l');
-    await screen.findByText('SO-2026-000042 · Heater element');
+    await screen.findByText('SO-2026-000042 · Heater element', {}, WAIT);
     expect(searchCalls(calls)).toEqual([{ query: 'ol', maxResultsPerType: 5, isSuggestionMode: true }]);
   });
 });

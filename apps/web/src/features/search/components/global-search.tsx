@@ -144,7 +144,12 @@ export function GlobalSearch() {
           w="100%"
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!open} miw={phone ? undefined : 420} data-testid="search-suggestions">
+      <Combobox.Dropdown
+        hidden={!open}
+        // On a phone the field starts after the menu button: the list spans from there to the edge.
+        w={phone ? 'calc(100vw - 64px)' : 440}
+        data-testid="search-suggestions"
+      >
         <Combobox.Header>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
             {t('layout.search.suggestions')}
