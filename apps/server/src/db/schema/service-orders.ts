@@ -119,6 +119,18 @@ export const serviceOrders = pgTable(
       t.createdAt,
       t.completedAt,
     ),
+    // The dashboard (docs/decisions/020): orders created in a period grouped by status, type and
+    // technician, and orders completed in a period, both read from the index alone.
+    index('service_orders_partner_created_dashboard_idx').on(
+      t.servicePartnerId,
+      t.createdAt,
+      t.status,
+      t.serviceType,
+      t.assignedTechnicianId,
+    ),
+    index('service_orders_partner_completed_idx')
+      .on(t.servicePartnerId, t.completedAt, t.createdAt, t.assignedTechnicianId, t.id)
+      .where(sql`${t.status} = 'completed'`),
     index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
     index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
     index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),

@@ -1,0 +1,2 @@
+CREATE INDEX "service_orders_partner_created_dashboard_idx" ON "service_orders" USING btree ("service_partner_id","created_at","status","service_type","assigned_technician_id");--> statement-breakpoint
+CREATE INDEX "service_orders_partner_completed_idx" ON "service_orders" USING btree ("service_partner_id","completed_at","created_at","assigned_technician_id","id") WHERE "service_orders"."status" = 'completed';
