@@ -109,8 +109,8 @@ function wallClockIn(timeZone: string, instant: Date): WallClock {
     });
     partsFormatters.set(timeZone, f);
   }
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(f.formatToParts(instant).find((p) => p.type === type)?.value ?? 0);
+  const parts = f.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
     year: get('year'),
     month: get('month'),

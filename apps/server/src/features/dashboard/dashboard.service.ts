@@ -34,16 +34,19 @@ export interface DashboardOrders {
       n: number;
     }[]
   >;
+  /** Orders completed in the period per technician (null: unassigned): count and Σ resolution seconds. */
   completedInPeriod(
     scope: TenantScope,
     from: Date,
     to: Date,
-  ): Promise<{ id: string; technicianId: string | null; seconds: number }[]>;
+  ): Promise<{ technicianId: string | null; n: number; seconds: number }[]>;
   countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
-  partsTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
+  /** Σ spare-part lines of the orders completed in the period, per currency. */
+  partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
 }
 export interface DashboardLabour {
-  labourTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
+  /** Σ completed work-log costs of the orders completed in the period, per currency. */
+  labourRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
 }
 export interface DashboardTechnicians {
   names(scope: TenantScope): Promise<{ id: string; name: string; isActive: boolean }[]>;
@@ -89,12 +92,10 @@ export function createDashboardService(deps: DashboardDeps) {
       const completed = await orders.completedInPeriod(scope, range.from, range.to);
       const waitingForService = await orders.countInStatuses(scope, WAITING_STATUSES);
 
-      const ids = completed.map((c) => c.id);
-      const [labourByOrder, partsByOrder] = [
-        await labour.labourTotals(scope, ids),
-        await orders.partsTotals(scope, ids),
-      ];
-      const revenue = sumMoney(...labourByOrder.values(), ...partsByOrder.values());
+      const revenue = sumMoney(
+        await labour.labourRevenue(scope, range.from, range.to),
+        await orders.partsRevenue(scope, range.from, range.to),
+      );
 
       let totalOrders = 0;
       let completedOrders = 0;
@@ -129,16 +130,13 @@ export function createDashboardService(deps: DashboardDeps) {
         }
       }
 
+      let resolvedOrders = 0;
       let resolvedSeconds = 0;
       const resolvedPerTech = new Map<string, { n: number; seconds: number }>();
       for (const c of completed) {
+        resolvedOrders += c.n;
         resolvedSeconds += c.seconds;
-        if (c.technicianId) {
-          const r = resolvedPerTech.get(c.technicianId) ?? { n: 0, seconds: 0 };
-          r.n += 1;
-          r.seconds += c.seconds;
-          resolvedPerTech.set(c.technicianId, r);
-        }
+        if (c.technicianId) resolvedPerTech.set(c.technicianId, { n: c.n, seconds: c.seconds });
       }
 
       const ratingOf = ratings ? await ratings.ratingsByTechnician(scope, range.from, range.to) : null;
@@ -172,8 +170,8 @@ export function createDashboardService(deps: DashboardDeps) {
         completedOrders,
         countedOrders: totalOrders - cancelled,
         completionRate: rate(completedOrders, totalOrders - cancelled),
-        resolvedOrders: completed.length,
-        averageResolutionHours: hours(resolvedSeconds, completed.length),
+        resolvedOrders,
+        averageResolutionHours: hours(resolvedSeconds, resolvedOrders),
         revenue,
         technicians: technicianRows,
         trend,

@@ -273,9 +273,14 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return repo.createdInPeriod(scope, from, to, bounds);
     },
 
-    /** For the dashboard: orders completed in a period, with their resolution seconds. */
+    /** For the dashboard: orders completed in a period per technician, with their resolution seconds. */
     completedInPeriod(scope: TenantScope, from: Date, to: Date) {
       return repo.completedInPeriod(scope, from, to);
+    },
+
+    /** For the dashboard: the spare-part lines of the orders completed in a period, per currency. */
+    partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]> {
+      return repo.partsRevenue(scope, from, to);
     },
 
     /** For the dashboard: how many orders are in these statuses now. */
