@@ -137,23 +137,32 @@ export function createCustomersRepository(db: Db) {
     },
 
     /**
-     * The global search's customers: name, e-mail or phone containing the text, exact e-mail or
-     * phone first, then by name. `digits`: the text's phone digits as customers store them.
+     * The global search's customers: exact e-mail or phone first (looked up on their indexes), then
+     * name, e-mail or phone containing the text, by name. The two are separate queries so the
+     * second can walk the name index and stop at `limit` instead of ranking every match.
+     * `digits`: the text's phone digits as customers store them.
      */
     async search(scope: TenantScope, text: string, digits: string | null, limit: number) {
       const like = contains(text);
-      const exact = or(
-        eq(sql`lower(coalesce(${customers.email}, ''))`, text.toLowerCase()),
-        digits && digits.length >= 5 ? eq(customers.phoneDigits, digits) : undefined,
-      );
-      return db
-        .select({
-          id: customers.id,
-          name: customers.name,
-          email: customers.email,
-          phone: customers.phone,
-          exact: sql<boolean>`coalesce(${exact}, false)`,
-        })
+      const hit = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+      const exactRows = await db
+        .select(hit)
+        .from(customers)
+        .where(
+          scoped(
+            customers,
+            scope,
+            live,
+            or(
+              eq(sql`lower(${customers.email})`, text.toLowerCase()),
+              digits && digits.length >= 5 ? eq(customers.phoneDigits, digits) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(customers.name), asc(customers.id))
+        .limit(limit);
+      const rows = await db
+        .select(hit)
         .from(customers)
         .where(
           scoped(
@@ -170,8 +179,13 @@ export function createCustomersRepository(db: Db) {
             ),
           ),
         )
-        .orderBy(sql`coalesce(${exact}, false) desc`, asc(customers.name), asc(customers.id))
+        .orderBy(asc(customers.name), asc(customers.id))
         .limit(limit);
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...r, exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...r, exact: false })),
+      ].slice(0, limit);
     },
 
     async list(
