@@ -138,8 +138,7 @@ export function createCustomersRepository(db: Db) {
 
     /**
      * The global search's customers: exact e-mail or phone first (looked up on their indexes), then
-     * name, e-mail or phone containing the text, by name. The two are separate queries so the
-     * second can walk the name index and stop at `limit` instead of ranking every match.
+     * names containing the text (customers_name_trgm_idx), by name.
      * `digits`: the text's phone digits as customers store them.
      */
     async search(scope: TenantScope, text: string, digits: string | null, limit: number) {
@@ -161,24 +160,12 @@ export function createCustomersRepository(db: Db) {
         )
         .orderBy(asc(customers.name), asc(customers.id))
         .limit(limit);
+      // Contains: the name only, on its trigram index. A customer's e-mail and phone are found by
+      // their orders (the order search covers both) or typed whole (the exact lookup above).
       const rows = await db
         .select(hit)
         .from(customers)
-        .where(
-          scoped(
-            customers,
-            scope,
-            live,
-            or(
-              ilike(customers.name, like),
-              ilike(sql`coalesce(${customers.email}, '')`, like),
-              ilike(sql`coalesce(${customers.phone}, '')`, like),
-              digits && digits.length >= 3
-                ? ilike(sql`coalesce(${customers.phoneDigits}, '')`, contains(digits))
-                : undefined,
-            ),
-          ),
-        )
+        .where(scoped(customers, scope, live, ilike(customers.name, like)))
         .orderBy(asc(customers.name), asc(customers.id))
         .limit(limit);
       const seen = new Set(exactRows.map((r) => r.id));
