@@ -83,19 +83,23 @@ export function createDashboardService(deps: DashboardDeps) {
       const timeZone = await orders.timeZone(scope);
       const range = periodRange(query.period, now(), timeZone);
       const buckets = trendBuckets(range, timeZone);
-      const created = await orders.createdInPeriod(
-        scope,
-        range.from,
-        range.to,
-        buckets.map((b) => b.from),
-      );
-      const completed = await orders.completedInPeriod(scope, range.from, range.to);
-      const waitingForService = await orders.countInStatuses(scope, WAITING_STATUSES);
-
-      const revenue = sumMoney(
-        await labour.labourRevenue(scope, range.from, range.to),
-        await orders.partsRevenue(scope, range.from, range.to),
-      );
+      // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
+      const [created, completed, waitingForService, labourRevenue, partsRevenue, names, ratingOf] =
+        await Promise.all([
+          orders.createdInPeriod(
+            scope,
+            range.from,
+            range.to,
+            buckets.map((b) => b.from),
+          ),
+          orders.completedInPeriod(scope, range.from, range.to),
+          orders.countInStatuses(scope, WAITING_STATUSES),
+          labour.labourRevenue(scope, range.from, range.to),
+          orders.partsRevenue(scope, range.from, range.to),
+          technicians.names(scope),
+          ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
+        ]);
+      const revenue = sumMoney(labourRevenue, partsRevenue);
 
       let totalOrders = 0;
       let completedOrders = 0;
@@ -139,9 +143,8 @@ export function createDashboardService(deps: DashboardDeps) {
         if (c.technicianId) resolvedPerTech.set(c.technicianId, { n: c.n, seconds: c.seconds });
       }
 
-      const ratingOf = ratings ? await ratings.ratingsByTechnician(scope, range.from, range.to) : null;
       const technicianRows: DashboardTechnician[] = [];
-      for (const t of await technicians.names(scope)) {
+      for (const t of names) {
         const figures = perTech.get(t.id);
         const resolved = resolvedPerTech.get(t.id);
         // Inactive technicians show only while they have figures in the period.

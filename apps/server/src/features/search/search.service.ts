@@ -30,14 +30,14 @@ export function createSearchService(sources: readonly SearchSource[]) {
   );
   return {
     async global(scope: TenantScope, query: GlobalSearchQuery): Promise<GlobalSearchResponse> {
-      // One after the other: on PGlite there is one connection anyway, and on PostgreSQL each is
-      // an index lookup of a millisecond or two.
+      // In parallel on PostgreSQL's pool (PGlite runs them one after another).
       const limit = resultsPerType(query);
-      const perType: { type: SearchResultType; hits: SearchHit[] }[] = [];
-      for (const source of ordered) {
-        const hits = await source.search(scope, query.query, limit);
-        perType.push({ type: source.type, hits: hits.slice(0, limit) });
-      }
+      const perType = await Promise.all(
+        ordered.map(async (source) => ({
+          type: source.type,
+          hits: (await source.search(scope, query.query, limit)).slice(0, limit),
+        })),
+      );
       const tagged = perType.flatMap(({ type, hits }) => hits.map((hit) => ({ type, hit })));
       const ranked = [...tagged.filter((t) => t.hit.exact), ...tagged.filter((t) => !t.hit.exact)];
       return {
