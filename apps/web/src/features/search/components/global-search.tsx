@@ -111,7 +111,15 @@ export function GlobalSearch() {
 
   const open = trimmed.length >= LIMITS.searchMinChars;
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} position="bottom-start" shadow="md" withinPortal>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={pick}
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      // On a phone the field starts after the menu button: the list spans from there to the edge.
+      width={phone ? 'calc(100vw - 64px)' : 440}
+    >
       <Combobox.Target>
         <TextInput
           ref={inputRef}
@@ -144,12 +152,7 @@ export function GlobalSearch() {
           w="100%"
         />
       </Combobox.Target>
-      <Combobox.Dropdown
-        hidden={!open}
-        // On a phone the field starts after the menu button: the list spans from there to the edge.
-        w={phone ? 'calc(100vw - 64px)' : 440}
-        data-testid="search-suggestions"
-      >
+      <Combobox.Dropdown hidden={!open} data-testid="search-suggestions">
         <Combobox.Header>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
             {t('layout.search.suggestions')}
