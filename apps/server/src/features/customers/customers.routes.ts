@@ -15,13 +15,21 @@ import {
 } from '@service-portal/shared/customers';
 import { problemSchema } from '@service-portal/shared/problem';
 import { serviceOrderListResponseSchema } from '@service-portal/shared/service-orders';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const tags = ['customers'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    email_taken: 'another customer of the partner has the e-mail',
+    version_conflict: '`version` is not the one last read',
+    conflict: 'the customer has orders (delete) or was merged',
+  }),
+};
 
 /** Spec §2 /customers and /customers/{id}: any signed-in user of the partner; merging is for managers. */
 export function customersRoutes(service: CustomersService) {

@@ -134,7 +134,7 @@ export function createCustomersService(deps: CustomersDeps) {
   /** E-mail is how orders find their customer, so two live customers of a partner never share one. */
   async function assertEmailFree(scope: TenantScope, email: string | null, exceptId: string | null, tx: Db) {
     if (email && (await repo.emailTaken(scope, email, exceptId, tx))) {
-      throw new AppError('conflict', 409, CUSTOMER_MESSAGES.emailTaken, {
+      throw new AppError('email_taken', 409, CUSTOMER_MESSAGES.emailTaken, {
         errors: [{ path: 'email', message: CUSTOMER_MESSAGES.emailTaken }],
       });
     }

@@ -16,7 +16,7 @@ import type { CategoryValues, PricingRepository, RentalRow, StoredConfig } from 
 const versionConflict = (what: string) =>
   new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
 const duplicateCategory = (category: string) =>
-  new AppError('conflict', 409, `The category ${category} has a price already. Change that one instead.`);
+  new AppError('duplicate', 409, `The category ${category} has a price already. Change that one instead.`);
 
 const CATEGORY = 'Category price';
 const RENTAL = 'Rental product pricing';

@@ -277,7 +277,7 @@ describe('category pricing', () => {
       price: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('conflict');
+    expect(res.json().code).toBe('duplicate');
     const [cleaning] = (await manager().get('/pricing/categories'))
       .json<CategoryPricing[]>()
       .filter((c) => c.category === 'extra_cleaning');
@@ -288,7 +288,7 @@ describe('category pricing', () => {
       version: cleaning!.version,
     });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json().code).toBe('conflict');
+    expect(moved.json().code).toBe('duplicate');
   });
 
   it('validates with the messages of the form', async () => {

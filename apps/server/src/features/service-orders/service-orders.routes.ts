@@ -23,6 +23,7 @@ import {
   sparePartSchema,
   sparePartUpdateSchema,
 } from '@service-portal/shared/service-orders';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import { XLSX_CONTENT_TYPE } from './service-orders.export.ts';
 import type { ServiceOrdersService } from './service-orders.service.ts';
@@ -30,7 +31,13 @@ import type { ServiceOrdersService } from './service-orders.service.ts';
 const tags = ['service-orders'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    version_conflict: '`version` (of the order or the line) is not the one last read',
+    invalid_transition: 'the status cannot move there, or only a manager may reopen',
+  }),
+};
 
 /** Spec §7 "Service orders": the order, its search and bulk operations, and its spare-part lines. */
 export function serviceOrdersRoutes(service: ServiceOrdersService) {
