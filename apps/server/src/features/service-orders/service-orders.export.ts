@@ -2,7 +2,7 @@ import type { TransformOptions, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Zip, ZipPassThrough, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 import type { Money } from '@service-portal/shared/work-logs';
-import type { ExportRow } from './service-orders.repository.ts';
+import type { ExportRow } from './service-orders.export.repository.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -28,14 +28,10 @@ import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeOrdersWorkbook, type ExportRowWithTotals } from './service-orders.export.ts';
-import type {
-  ExportRow,
-  HistoryEntry,
-  OrderChanges,
-  OrderFilters,
-  ServiceOrdersRepository,
-  SparePartInputParsed,
-} from './service-orders.repository.ts';
+import type { ExportRow } from './service-orders.export.repository.ts';
+import type { OrderFilters } from './service-orders.filters.ts';
+import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
+import type { SparePartInputParsed } from './service-orders.spare-parts.repository.ts';
 
 /** Who is acting: the signed-in user (roles decide reopening and internal notes). */
 export interface Actor extends AccessSubject {
