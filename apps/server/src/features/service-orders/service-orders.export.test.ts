@@ -6,7 +6,8 @@ import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
-import { neutralise, wallClockOf, xmlText } from './service-orders.export.ts';
+import { neutralise, xmlText } from '../../integrations/xlsx/sheet-xml.ts';
+import { wallClockOf } from '../../integrations/xlsx/workbook.ts';
 import { createServiceOrdersRepository } from './service-orders.repository.ts';
 
 let w: OrdersWorld;

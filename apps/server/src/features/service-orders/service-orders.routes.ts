@@ -25,7 +25,7 @@ import {
 } from '@service-portal/shared/service-orders';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
-import { XLSX_CONTENT_TYPE } from './service-orders.export.ts';
+import { XLSX_CONTENT_TYPE } from '../../integrations/xlsx/workbook.ts';
 import type { ServiceOrdersService } from './service-orders.service.ts';
 
 const tags = ['service-orders'];

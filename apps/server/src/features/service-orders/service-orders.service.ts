@@ -22,13 +22,11 @@ import {
 } from '@service-portal/shared/service-orders';
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
-import { sumMoney, type Money } from '@service-portal/shared/work-logs';
-import type { Currency } from '@service-portal/shared/limits';
+import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeOrdersWorkbook, type ExportRowWithTotals } from './service-orders.export.ts';
-import type { ExportRow } from './service-orders.export.repository.ts';
+import { withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
 import type { OrderFilters } from './service-orders.filters.ts';
 import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
 import type { SparePartInputParsed } from './service-orders.spare-parts.repository.ts';
@@ -123,17 +121,6 @@ function completedAtFor(to: ServiceOrderStatus): 'now' | null {
   return to === 'completed' ? 'now' : null;
 }
 
-const NO_MONEY: Money[] = [];
-
-/** "NOK 378000 EUR 2500" (currency, minor units; ExportRow.partsTotals) as Money. */
-function parseTotals(text: string): Money[] {
-  const fields = text.split(' ');
-  const amounts: Money[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2)
-    amounts.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
-  return amounts;
-}
-
 export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
@@ -147,50 +134,6 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       ]);
     }
     return totals;
-  }
-
-  /**
-   * Each export batch with its orders' labour, parts (read with the rows) and total, one batch
-   * ahead: while the caller writes batch n, batch n+1 and its labour are being fetched.
-   */
-  async function* withTotals(
-    scope: TenantScope,
-    batches: AsyncIterable<ExportRow[]>,
-  ): AsyncGenerator<ExportRowWithTotals[]> {
-    const source = batches[Symbol.asyncIterator]();
-    const fetchNext = async (): Promise<ExportRowWithTotals[] | null> => {
-      const next = await source.next();
-      if (next.done) return null;
-      const batch = next.value;
-      const ids = batch.map((r) => r.id);
-      const labour = await deps.labour.labourTotals(scope, ids);
-      // Each list is one entry per currency already: sumMoney only where two lists meet or one
-      // holds several currencies. The rows stay as the driver made them (adding properties to
-      // them, or copying them, cost more than the whole rest of this).
-      return batch.map((order) => {
-        const l = labour.get(order.id) ?? NO_MONEY;
-        const p = order.partsTotals === null ? NO_MONEY : parseTotals(order.partsTotals);
-        const labourSum = l.length > 1 ? sumMoney(l) : l;
-        const partsSum = p.length > 1 ? sumMoney(p) : p;
-        const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
-        return { order, labour: labourSum, parts: partsSum, total };
-      });
-    };
-    let ahead = fetchNext();
-    try {
-      for (;;) {
-        const batch = await ahead;
-        if (!batch) return;
-        ahead = fetchNext();
-        // Awaited above on the next turn; if the caller stops first, its failure is nobody's.
-        ahead.catch(() => undefined);
-        yield batch;
-      }
-    } finally {
-      // The caller stopped (client gone) or all is read: let the fetch ahead finish, then close.
-      await ahead.catch(() => undefined);
-      await source.return?.();
-    }
   }
 
   async function today(scope: TenantScope): Promise<string> {
@@ -503,6 +446,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
         repo.exportBatches(scope, listFilters(query), query.sortDirection, {
           internalNotes: includeInternalNotes,
         }),
+        (s, ids) => deps.labour.labourTotals(s, ids),
       );
       writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
         // The headers are gone already: cut the download short so the client sees it failed.
