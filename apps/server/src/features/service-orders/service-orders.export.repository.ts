@@ -16,6 +16,12 @@ import {
   type SortDirection,
 } from './service-orders.filters.ts';
 
+/** Σ quantity × unit cost of an order's spare-part lines in one currency. */
+export interface PartsTotal {
+  currency: Currency;
+  amountMinor: number;
+}
+
 /** An order as the export writes it: instants as epoch milliseconds, money in minor units. */
 export interface ExportRow {
   id: string;
@@ -37,8 +43,8 @@ export interface ExportRow {
   currency: Currency;
   /** Read only when the export includes them; null otherwise. */
   internalNotes: string | null;
-  /** The spare-part lines' totals per currency in minor units, "NOK 378000 EUR 2500"; null: none. */
-  partsTotals: string | null;
+  /** The spare-part lines' totals, one per currency, in minor units; null: no lines. */
+  partsTotals: PartsTotal[] | null;
 }
 
 /** What the export asks of `exportBatches`. */
@@ -56,7 +62,8 @@ export function createServiceOrderExportQueries(db: Db) {
    * the driver returns it: drizzle's per-field row mapping cost more than the rest of the query's
    * handling together (bench/README.md, export). Every value comes back as text or a number in
    * both drivers (instants as epoch ms, the date as text). The spare-part totals come along, one
-   * index lookup per order, rather than as a third query per batch.
+   * index lookup per order, rather than as a third query per batch, as JSON rows that both drivers
+   * parse ({ currency, amountMinor }[]).
    */
   async function exportBatch(
     scope: TenantScope,
@@ -91,8 +98,8 @@ export function createServiceOrderExportQueries(db: Db) {
         ${o.estimatedCostMinor} as "estimatedCost",
         ${o.currency} as "currency",
         ${options.internalNotes ? o.internalNotes : sql`null::text`} as "internalNotes",
-        (select string_agg(t.currency || ' ' || t.amount, ' ')
-           from (select ${p.currency} as currency, ${partsAmount}::text as amount
+        (select json_agg(json_build_object('currency', t.currency, 'amountMinor', t.amount))
+           from (select ${p.currency} as currency, ${partsAmount} as amount
                    from ${p}
                   where ${p.servicePartnerId} = ${o.servicePartnerId} and ${p.serviceOrderId} = ${o.id}
                   group by ${p.currency}) t) as "partsTotals"

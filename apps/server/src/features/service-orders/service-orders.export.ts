@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import { sumMoney, type Money } from '@service-portal/shared/work-logs';
-import type { Currency } from '@service-portal/shared/limits';
 import type { TenantScope } from '../../db/tenant.ts';
 import {
   amountColumn,
@@ -92,15 +91,6 @@ export function writeOrdersWorkbook(
 
 const NO_MONEY: Money[] = [];
 
-/** "NOK 378000 EUR 2500" (currency, minor units; ExportRow.partsTotals) as Money. */
-function parseTotals(text: string): Money[] {
-  const fields = text.split(' ');
-  const amounts: Money[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2)
-    amounts.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
-  return amounts;
-}
-
 /** What the export asks of the work-logs feature: Σ costs of completed logs per order and currency. */
 export type LabourTotalsOf = (
   scope: TenantScope,
@@ -128,7 +118,7 @@ export async function* withTotals(
     // them, or copying them, cost more than the whole rest of this).
     return batch.map((order) => {
       const l = labour.get(order.id) ?? NO_MONEY;
-      const p = order.partsTotals === null ? NO_MONEY : parseTotals(order.partsTotals);
+      const p = order.partsTotals ?? NO_MONEY;
       const labourSum = l.length > 1 ? sumMoney(l) : l;
       const partsSum = p.length > 1 ? sumMoney(p) : p;
       const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
