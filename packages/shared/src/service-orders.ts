@@ -171,6 +171,13 @@ export type SparePart = z.infer<typeof sparePartSchema>;
 
 export const sparePartUpdateSchema = sparePartInputSchema.extend({ version: z.number().int().min(1) });
 
+/**
+ * A line of the order's whole list in PUT: `id` names the line it is (kept, changed in place), no
+ * `id` adds a line.
+ */
+export const sparePartListLineSchema = sparePartInputSchema.extend({ id: z.uuid().optional() });
+export type SparePartListLine = z.input<typeof sparePartListLineSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Checkpoints (spec §3)
 
@@ -341,8 +348,9 @@ const phonePatchSchema = z
   .transform((v) => (v === '' ? null : v));
 
 /**
- * PUT changes the fields it carries and leaves the others as they are; `spareParts`, when sent,
- * replaces the order's lines. `version` must be the one last read (409 otherwise).
+ * PUT changes the fields it carries and leaves the others as they are; `spareParts`, when sent, is
+ * the order's whole list: lines with an `id` are changed in place (their ids stay), lines without
+ * one are added, lines left out are removed. `version` must be the one last read (409 otherwise).
  */
 export const serviceOrderUpdateSchema = z.object({
   title: orderFields.title.optional(),
@@ -364,7 +372,7 @@ export const serviceOrderUpdateSchema = z.object({
   warehouseLocationId: z.uuid().nullable().optional(),
   completionNotes: optionalTextPatch(10_000),
   checkpoints: checkpointsSchema.optional(),
-  spareParts: z.array(sparePartInputSchema).max(200).optional(),
+  spareParts: z.array(sparePartListLineSchema).max(200).optional(),
   version: z.number().int().min(1),
 });
 export type ServiceOrderUpdate = z.output<typeof serviceOrderUpdateSchema>;

@@ -286,7 +286,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           },
           tx,
         );
-        await repo.replaceSpareParts(scope, id, spareParts, tx);
+        await repo.reconcileSpareParts(scope, id, spareParts, tx);
         await repo.insertHistory(
           scope,
           [{ orderId: id, fromStatus: null, toStatus: 'created', changedBy: actor.id }],
@@ -355,7 +355,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           throw versionConflict('service order');
         }
         if (history) await repo.insertHistory(scope, [history], tx);
-        if (spareParts) await repo.replaceSpareParts(scope, id, spareParts, tx);
+        if (spareParts) await repo.reconcileSpareParts(scope, id, spareParts, tx);
         const order = await repo.get(scope, id, tx);
         if (!order) throw notFound(ORDER);
         return order;
@@ -457,9 +457,12 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     },
 
     // --- spare parts -------------------------------------------------------------------------------
-    // Adding, changing or removing a line bumps the order's version too: a form open elsewhere
-    // may send the whole `spareParts` list, and must get a conflict (and merge its own edits on
-    // the latest copy) rather than silently undo this change.
+    // One write path: these per-line routes and the order's PUT (`spareParts`, reconciled by line
+    // id) write lines through the same repository code, and line ids never change. Adding,
+    // changing or removing a line bumps the order's version too: a form open elsewhere may send
+    // the whole `spareParts` list, and must get a conflict (and merge its own edits on the latest
+    // copy) rather than silently undo this change; the PUT in turn bumps the versions of the lines
+    // it changes, so a per-line edit read before it gets a conflict too.
 
     async listSpareParts(scope: TenantScope, orderId: string): Promise<SparePart[]> {
       if (!(await repo.exists(scope, orderId))) throw notFound(ORDER);
@@ -487,20 +490,21 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     ): Promise<SparePart> {
       const { version, ...line } = input;
       return repo.transaction(async (tx) => {
+        // The order first, then the line: the order's PUT locks them in that order too.
+        if (!(await repo.touch(scope, orderId, tx))) throw notFound(SPARE_PART);
         const updated = await repo.updateSparePartIfVersion(scope, orderId, partId, version, line, tx);
         if (!updated) {
           if (!(await repo.getSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
           throw versionConflict('spare part line');
         }
-        await repo.touch(scope, orderId, tx);
         return updated;
       });
     },
 
     async removeSparePart(scope: TenantScope, orderId: string, partId: string): Promise<void> {
       await repo.transaction(async (tx) => {
+        if (!(await repo.touch(scope, orderId, tx))) throw notFound(SPARE_PART);
         if (!(await repo.deleteSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
-        await repo.touch(scope, orderId, tx);
       });
     },
   };
