@@ -10,7 +10,10 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { createCommunicationsRepository } from './features/communications/communications.repository.ts';
 import { communicationsRoutes } from './features/communications/communications.routes.ts';
-import { createCommunicationsService } from './features/communications/communications.service.ts';
+import {
+  createCommunicationsService,
+  createOrderCommunications,
+} from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
 import { createCustomersRepository } from './features/customers/customers.repository.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
@@ -36,7 +39,7 @@ import { warehouseLocationsRoutes } from './features/warehouse-locations/warehou
 import { createWarehouseLocationsService } from './features/warehouse-locations/warehouse-locations.service.ts';
 import { createWorkLogsRepository } from './features/work-logs/work-logs.repository.ts';
 import { workLogsRoutes } from './features/work-logs/work-logs.routes.ts';
-import { createWorkLogsService } from './features/work-logs/work-logs.service.ts';
+import { createLabourTotals, createWorkLogsService } from './features/work-logs/work-logs.service.ts';
 import {
   createLogTransport,
   createSmtpTransport,
@@ -184,37 +187,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
-  const customersService = createCustomersService({
-    repo: createCustomersRepository(app.db),
-    // Orders link customers and customers list their orders: resolved lazily, made just below.
-    orders: () => serviceOrdersService,
-    // A merge moves the merged customer's communications too (that service is made further down).
-    references: () => [communicationsService],
-  });
+  // Services are made in dependency order, with no getters or closures over services made later:
+  // reads another feature needs go through small read ports made from that feature's repository,
+  // and a customer merge tells its subscribers (docs/decisions/013-no-service-cycles.md).
+  const customersService = createCustomersService({ repo: createCustomersRepository(app.db) });
   const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
   const warehouseLocationsService = createWarehouseLocationsService(
     createWarehouseLocationsRepository(app.db),
   );
+  const communicationsRepository = createCommunicationsRepository(app.db);
+  const workLogsRepository = createWorkLogsRepository(app.db);
   const serviceOrdersService = createServiceOrdersService({
     repo: createServiceOrdersRepository(app.db),
     customers: customersService,
     technicians: techniciansService,
     warehouseLocations: warehouseLocationsService,
-    // includeCommunications: the communications service is made just below and asks orders in turn.
-    communications: { forOrders: (scope, ids) => communicationsService.forOrders(scope, ids) },
-    // The export's labour column: work logs are made just below and ask orders in turn.
-    labour: { labourTotals: (scope, ids) => workLogsService.labourTotals(scope, ids) },
+    // includeCommunications and the export's labour column: read ports, not the services.
+    communications: createOrderCommunications(communicationsRepository),
+    labour: createLabourTotals(workLogsRepository),
   });
   const pricingService = createPricingService(createPricingRepository(app.db));
   const workLogsService = createWorkLogsService({
-    repo: createWorkLogsRepository(app.db),
+    repo: workLogsRepository,
     orders: serviceOrdersService,
     pricing: pricingService,
     ...(opts.now ? { now: opts.now } : {}),
   });
 
   const communicationsService = createCommunicationsService({
-    repo: createCommunicationsRepository(app.db),
+    repo: communicationsRepository,
     orders: serviceOrdersService,
     mail: transport,
     sms: createSmsTransport(config.sms, app.log),
@@ -226,6 +227,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     smsCountryCode: config.sms.defaultCountryCode,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  // A merge moves the merged customer's orders, then its communications, in its transaction.
+  customersService.onMerge(serviceOrdersService);
+  customersService.onMerge(communicationsService);
   // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
   app.addHook('onReady', async () => communicationsService.recover());
   app.addHook('preClose', async () => communicationsService.drain());

@@ -79,6 +79,27 @@ function fieldError(path: string, message: string) {
  * customer (outbox style, see communications.delivery.ts), replies that arrive by webhook
  * (communications.inbound.ts), and the unread badge.
  */
+/**
+ * The read that the service-orders list takes (`includeCommunications`): the communications of
+ * many orders in one query, by order id. It needs nothing of service orders, so app.ts makes it
+ * before both services and no cycle forms (docs/decisions/013-no-service-cycles.md).
+ */
+export function createOrderCommunications(repo: Pick<CommunicationsRepository, 'listForOrders'>) {
+  return {
+    forOrders: async (
+      scope: TenantScope,
+      orderIds: readonly string[],
+    ): Promise<Map<string, Communication[]>> => {
+      const byOrder = new Map<string, Communication[]>();
+      for (const item of await repo.listForOrders(scope, [...orderIds])) {
+        if (!item.serviceOrderId) continue;
+        byOrder.set(item.serviceOrderId, [...(byOrder.get(item.serviceOrderId) ?? []), item]);
+      }
+      return byOrder;
+    },
+  };
+}
+
 export function createCommunicationsService(deps: CommunicationsDeps) {
   const { repo, orders } = deps;
   const now = deps.now ?? (() => new Date());
@@ -128,14 +149,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     },
 
     /** The communications of a page of orders, in one query (GET /service-orders?includeCommunications=true). */
-    async forOrders(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Communication[]>> {
-      const byOrder = new Map<string, Communication[]>();
-      for (const item of await repo.listForOrders(scope, [...orderIds])) {
-        if (!item.serviceOrderId) continue;
-        byOrder.set(item.serviceOrderId, [...(byOrder.get(item.serviceOrderId) ?? []), item]);
-      }
-      return byOrder;
-    },
+    forOrders: createOrderCommunications(repo).forOrders,
 
     /** One communication; opening an unread inbound message marks it read (spec §4). */
     async get(scope: TenantScope, orderId: string, id: string): Promise<Communication> {

@@ -8,13 +8,11 @@ import {
   customerListQuerySchema,
   customerListResponseSchema,
   customerMergeSchema,
-  customerOrdersQuerySchema,
   customerSchema,
   customerSerialNumberSchema,
   customerUpdateSchema,
 } from '@service-portal/shared/customers';
 import { problemSchema } from '@service-portal/shared/problem';
-import { serviceOrderListResponseSchema } from '@service-portal/shared/service-orders';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { CustomersService } from './customers.service.ts';
@@ -127,20 +125,7 @@ export function customersRoutes(service: CustomersService) {
       async (request) => service.merge(tenantOf(request), request.params.id, request.body.sourceId),
     );
 
-    r.get(
-      '/customers/:id/service-orders',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "The customer's service orders, as list rows",
-          params: customerIdParamsSchema,
-          querystring: customerOrdersQuerySchema,
-          response: { 200: serviceOrderListResponseSchema, ...one },
-        },
-      },
-      async (request) => service.serviceOrders(tenantOf(request), request.params.id, request.query),
-    );
+    // GET /customers/{id}/service-orders is the service-orders feature's (its data, its query).
 
     r.get(
       '/customers/:id/serial-numbers',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { customerIdParamsSchema, customerOrdersQuerySchema } from '@service-portal/shared/customers';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   bulkAssignTechnicianSchema,
@@ -57,6 +58,22 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
         },
       },
       async (request) => service.list(tenantOf(request), request.query),
+    );
+
+    // Under the customer's path, but orders are this feature's data and query.
+    r.get(
+      '/customers/:id/service-orders',
+      {
+        config,
+        schema: {
+          tags: ['customers'],
+          summary: "The customer's service orders, as list rows",
+          params: customerIdParamsSchema,
+          querystring: customerOrdersQuerySchema,
+          response: { 200: serviceOrderListResponseSchema, ...one },
+        },
+      },
+      async (request) => service.listForCustomer(tenantOf(request), request.params.id, request.query),
     );
 
     r.post(

@@ -22,6 +22,7 @@ import {
 } from '@service-portal/shared/service-orders';
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
+import type { CustomerOrdersQuery } from '@service-portal/shared/customers';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
@@ -40,6 +41,8 @@ export interface Actor extends AccessSubject {
 // so the needs are stated here and app.ts passes in the customers, technicians and
 // warehouse-locations services, which satisfy them.
 export interface CustomerLinks {
+  /** 404 unless the customer is the partner's. */
+  assertExists(scope: TenantScope, id: string): Promise<void>;
   /** Links the order's customer by e-mail, else phone, else creates one, inside `tx`. */
   findOrCreateForOrder(
     scope: TenantScope,
@@ -164,6 +167,13 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
         items.map((i) => i.id),
       );
       return { items: items.map((i) => ({ ...i, communications: byOrder.get(i.id) ?? [] })), ...page };
+    },
+
+    /** The orders of one customer (GET /customers/{id}/service-orders); 404 for another partner's. */
+    async listForCustomer(scope: TenantScope, customerId: string, query: CustomerOrdersQuery) {
+      await customers.assertExists(scope, customerId);
+      const { items, total } = await repo.list(scope, { status: query.status, customerId }, query);
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
     async search(scope: TenantScope, body: ServiceOrderSearch) {
