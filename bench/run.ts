@@ -8,6 +8,9 @@
  *    latency (sequential requests), and — on a freshly started server — the export of ~100k and
  *    ~200k orders (wall time, the server's RSS sampled from /proc every 50 ms).
  * 4. Prints a table and writes bench/results/latest.json plus a timestamped copy.
+ *
+ * Over 500 lines on purpose: one script that runs the phases in order and owns the child
+ * processes it starts; its parts only make sense in that sequence.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: a feature has one schema file under its own name here, as on the
+// server and the web (architecture.md), so both sides import one path; its sections (enums,
+// transitions, fields, spare-part lines, checkpoints, order, queries, bulk) are marked below.
 import { z } from 'zod';
 import { hasRole, type AccessSubject } from './access.ts';
 import { emailSchema } from './auth.ts';

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the customers API tests share one world (partners, users, orders)
+// that takes seconds to build; a second file would build it again.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the pricing API tests share one world that takes seconds to build; a
+// second file would build it again.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
