@@ -8,7 +8,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import { apiErrorMessage, formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { flagParam, pageParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts';
@@ -55,14 +55,10 @@ export function WarehouseLocationsScreen() {
     setError(null);
     remove.mutate(target.id, {
       onSuccess: () => notifications.show({ color: 'green', message: t('success.deleted') }),
-      onError: (e) => {
-        const failure = toApiFailure(e);
+      onError: (e) =>
         setError(
-          failure.kind === 'http' && failure.status === 409
-            ? t('errors.warehouseLocations.inUse')
-            : formatMessage(t, apiErrorMessage(e, 'errors.warehouseLocations.delete')),
-        );
-      },
+          formatMessage(t, problemMessage(e, 'errors.warehouseLocations.delete', 'warehouseLocation')),
+        ),
     });
   };
 
