@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { TableTdProps } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { pageRange } from '@service-portal/shared/pagination';
 
@@ -17,6 +18,9 @@ export interface PagedListColumn<T> {
   cell: (item: T) => ReactNode;
   align?: 'right';
   fw?: TableTdProps['fw'];
+  w?: TableTdProps['w'];
+  /** The column the list is sorted by, for assistive technology (aria-sort). */
+  sort?: 'ascending' | 'descending';
 }
 
 interface PagedListProps<T> {
@@ -35,7 +39,17 @@ interface PagedListProps<T> {
   empty: ReactNode;
   /** True while the rows on screen are the previous answer (placeholder data): they fade. */
   stale?: boolean;
+  /** True while a newer answer is being fetched: a small spinner beside "Showing …". */
+  busy?: boolean;
+  /** Selected rows and cards are highlighted. */
+  selected?: (item: T) => boolean;
+  /** A wide table scrolls inside its box below this width instead of squeezing its columns. */
+  minWidth?: number;
+  /** `pages`: numbered pages; `steps`: just Previous and Next. */
+  pager?: 'pages' | 'steps';
 }
+
+const SELECTED = 'var(--mantine-primary-color-light)';
 
 /**
  * The body of a paged list screen: a table (cards on a phone), "Showing X to Y of Z results" and
@@ -52,10 +66,15 @@ export function PagedList<T>({
   cardTestId,
   empty,
   stale = false,
+  busy = false,
+  selected,
+  minWidth,
+  pager = 'pages',
 }: PagedListProps<T>) {
   const { t } = useTranslation();
   if (data === undefined) return null;
-  if (data.items.length === 0 && data.total === 0) return <Text c="dimmed">{empty}</Text>;
+  if (data.items.length === 0 && data.total === 0)
+    return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty;
   if (data.items.length === 0) {
     return (
       <Stack align="flex-start" gap="xs">
@@ -79,54 +98,88 @@ export function PagedList<T>({
         {phone ? (
           <Stack gap="sm">
             {data.items.map((item) => (
-              <Card key={rowKey(item)} withBorder padding="sm" data-testid={cardTestId}>
+              <Card
+                key={rowKey(item)}
+                withBorder
+                padding="sm"
+                data-testid={cardTestId}
+                bg={selected?.(item) ? SELECTED : undefined}
+              >
                 {card(item)}
               </Card>
             ))}
           </Stack>
         ) : (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.align}>
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={rowKey(item)}>
+          <Table.ScrollContainer minWidth={minWidth ?? 0} type="native">
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align} fw={column.fw}>
-                      {column.cell(item)}
-                    </Table.Td>
+                    <Table.Th key={column.key} ta={column.align} w={column.w} aria-sort={column.sort}>
+                      {column.header}
+                    </Table.Th>
                   ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((item) => (
+                  <Table.Tr key={rowKey(item)} bg={selected?.(item) ? SELECTED : undefined}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} ta={column.align} fw={column.fw}>
+                        {column.cell(item)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Box>
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" role="status">
-          {t('common.list.showing', { from, to, total: data.total })}
-        </Text>
-        {totalPages > 1 && (
-          <Pagination
-            value={Math.min(page, totalPages)}
-            onChange={onPageChange}
-            total={totalPages}
-            size="sm"
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('common.list.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('common.list.next') }
-                  : {}
-            }
-          />
+        <Group gap="xs">
+          <Text size="sm" role="status">
+            {t('common.list.showing', { from, to, total: data.total })}
+          </Text>
+          {busy && <Loader size="xs" aria-hidden="true" />}
+        </Group>
+        {pager === 'steps' ? (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
+              disabled={page <= 1}
+              onClick={() => onPageChange(page - 1)}
+            >
+              {t('forms.list.previous')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} aria-hidden="true" />}
+              disabled={page >= totalPages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              {t('forms.list.next')}
+            </Button>
+          </Group>
+        ) : (
+          totalPages > 1 && (
+            <Pagination
+              value={Math.min(page, totalPages)}
+              onChange={onPageChange}
+              total={totalPages}
+              size="sm"
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': t('common.list.previous') }
+                  : control === 'next'
+                    ? { 'aria-label': t('common.list.next') }
+                    : {}
+              }
+            />
+          )
         )}
       </Group>
     </>
