@@ -53,7 +53,7 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
   const [template, setTemplate] = useState<TemplateId | null>(null);
   const [missing, setMissing] = useState<TemplateVariable[]>([]);
   const form = useSchemaForm({
-    initialValues: { method: 'email', subject: '', message: '' } as ComposeValues,
+    initialValues: { method: 'email', subject: '', message: '' },
     schema: communicationCreateSchema,
     toPayload: body,
     fallback: 'communications.errors.sendFailed',
@@ -97,7 +97,7 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
         <SegmentedControl
           value={method}
           onChange={(value) => {
-            form.setFieldValue('method', value as SendMethod);
+            form.setFieldValue('method', value);
             form.clearErrors();
           }}
           data={[

@@ -44,7 +44,7 @@ export function LogForm({ orderId, kind }: { orderId: string; kind: LogKind }) {
       message: '',
       customerResponse: '',
       when: nowLocal(),
-    } as LogValues,
+    },
     schema: communicationCreateSchema,
     toPayload: body,
     // A time the browser cannot read never reaches the schema (it is left out above).

@@ -57,7 +57,7 @@ export function WorkLogForm({
       notes: initial?.notes ?? '',
       manualMinutes:
         initial?.manualMinutes === null || initial === undefined ? '' : String(initial.manualMinutes),
-    } as Draft,
+    },
     schema: workLogCreateSchema,
     toPayload,
     fallback: 'workLogs.saveFailed',
