@@ -4,6 +4,9 @@ import type { TableTdProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { pageRange } from '@service-portal/shared/pagination';
+import { apiErrorMessage, formatMessage } from '../lib/api-errors.ts';
+import type { TranslationKey } from '../lib/i18n.ts';
+import { LoadErrorAlert } from './load-error-alert.tsx';
 
 export interface ListPage<T> {
   items: T[];
@@ -23,9 +26,27 @@ export interface PagedListColumn<T> {
   sort?: 'ascending' | 'descending';
 }
 
-interface PagedListProps<T> {
-  /** The page the server answered; nothing is drawn before the first answer. */
+/** What a list screen's `useQuery` returns, as far as the list needs it. */
+export interface ListQuery<T> {
   data: ListPage<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  /** True while the rows on screen are the previous answer: they fade. */
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+interface PagedListProps<T> {
+  /** The list's query: its answer, and the loading and failed states drawn around it. */
+  query: ListQuery<T>;
+  /** The screen's message when the list cannot be loaded ("Failed to load technicians."). */
+  loadFailure?: TranslationKey;
+  /** Accessible name of the spinner shown before the first answer. */
+  loadingLabel?: string;
+  /** Drawn instead of the spinner before the first answer (a skeleton). */
+  loading?: ReactNode;
   /** The page asked for (from the URL): the pager follows it at once while the answer loads. */
   page: number;
   onPageChange: (page: number) => void;
@@ -37,10 +58,8 @@ interface PagedListProps<T> {
   cardTestId?: string;
   /** Shown when the list has nothing at all (with these filters). */
   empty: ReactNode;
-  /** True while the rows on screen are the previous answer (placeholder data): they fade. */
-  stale?: boolean;
-  /** True while a newer answer is being fetched: a small spinner beside "Showing …". */
-  busy?: boolean;
+  /** A small spinner beside "Showing …" while a newer answer is being fetched. */
+  showFetching?: boolean;
   /** Selected rows and cards are highlighted. */
   selected?: (item: T) => boolean;
   /** A wide table scrolls inside its box below this width instead of squeezing its columns. */
@@ -56,7 +75,10 @@ const SELECTED = 'var(--mantine-primary-color-light)';
  * the pager. A page past the end (an old link, rows deleted meanwhile) offers the first page.
  */
 export function PagedList<T>({
-  data,
+  query,
+  loadFailure = 'errors.loadData',
+  loadingLabel,
+  loading,
   page,
   onPageChange,
   phone,
@@ -65,14 +87,26 @@ export function PagedList<T>({
   card,
   cardTestId,
   empty,
-  stale = false,
-  busy = false,
+  showFetching = false,
   selected,
   minWidth,
   pager = 'pages',
 }: PagedListProps<T>) {
   const { t } = useTranslation();
-  if (data === undefined) return null;
+  const { data } = query;
+  const stale = query.isPlaceholderData;
+  const busy = showFetching && query.isFetching;
+  if (data === undefined) {
+    if (query.isError)
+      return (
+        <LoadErrorAlert
+          message={formatMessage(t, apiErrorMessage(query.error, loadFailure))}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    if (query.isPending) return loading ?? <Loader aria-label={loadingLabel} />;
+    return null;
+  }
   if (data.items.length === 0 && data.total === 0)
     return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty;
   if (data.items.length === 0) {
@@ -86,7 +120,8 @@ export function PagedList<T>({
     );
   }
 
-  const { from, to } = pageRange(data.page, data.pageSize, data.total);
+  // While the next page loads, the line already names the page asked for (the rows fade meanwhile).
+  const { from, to } = pageRange(stale ? page : data.page, data.pageSize, data.total);
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <>

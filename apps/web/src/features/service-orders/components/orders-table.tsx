@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import { PagedList } from '../../../components/paged-list.tsx';
-import type { ListPage, PagedListColumn } from '../../../components/paged-list.tsx';
+import type { ListQuery, PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatDateTime, formatDay, formatTime } from '../../../lib/dates.ts';
+import type { TranslationKey } from '../../../lib/i18n.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { PriorityBadge, StatusBadge } from './order-badges.tsx';
 
@@ -38,14 +39,15 @@ export const ALL_ORDER_COLUMNS: readonly OrderColumn[] = [
 ];
 
 interface OrdersTableProps {
-  data: ListPage<ServiceOrderListItem> | undefined;
+  query: ListQuery<ServiceOrderListItem>;
+  loadFailure?: TranslationKey;
+  loading?: ReactNode;
   page: number;
   onPageChange: (page: number) => void;
   phone: boolean;
   columns: readonly OrderColumn[];
   empty: ReactNode;
-  stale?: boolean;
-  busy?: boolean;
+  showFetching?: boolean;
   /** Rows get a checkbox (and the header one for the whole page). */
   selection?: Selection;
   /** Makes the Created column the sort toggle. */
@@ -183,14 +185,15 @@ function columnsOf(
  * with the chosen columns (cards on a phone), "Showing X to Y of Z results" and the pager.
  */
 export function OrdersTable({
-  data,
+  query,
+  loadFailure,
+  loading,
   page,
   onPageChange,
   phone,
   columns,
   empty,
-  stale,
-  busy,
+  showFetching,
   selection,
   sort,
   pager,
@@ -243,15 +246,17 @@ export function OrdersTable({
 
   return (
     <PagedList
-      data={data}
+      query={query}
+      loadFailure={loadFailure}
+      loading={loading}
+      loadingLabel={t('serviceOrders.list.loading')}
       page={page}
       onPageChange={onPageChange}
       phone={phone}
-      stale={stale}
-      busy={busy}
+      showFetching={showFetching}
       pager={pager}
       rowKey={(order) => order.id}
-      columns={columnsOf(t, i18n.language, columns, selection, sort, (data?.items.length ?? 0) === 0)}
+      columns={columnsOf(t, i18n.language, columns, selection, sort, (query.data?.items.length ?? 0) === 0)}
       card={card}
       empty={empty}
       selected={selection ? (order) => selection.isSelected(order.id) : undefined}

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { serviceOrdersQueryOptions, useServiceOrders } from '../api/list-service-orders.ts';
 import type { ServiceOrderListParams } from '../api/list-service-orders.ts';
@@ -43,29 +39,18 @@ export function RelatedOrders({
   columns: readonly OrderColumn[];
   empty: ReactNode;
 }) {
-  const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [page, setPage] = useState(1);
   const orders = useServiceOrders(params(filter, page));
 
   return (
-    <Stack gap="sm">
-      {orders.isError && orders.data === undefined && (
-        <LoadErrorAlert
-          message={formatMessage(t, apiErrorMessage(orders.error, 'errors.loadData'))}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
-      {orders.isPending && <Loader size="sm" aria-label={t('serviceOrders.list.loading')} />}
-      <OrdersTable
-        data={orders.data}
-        page={page}
-        onPageChange={setPage}
-        phone={phone}
-        columns={columns}
-        empty={empty}
-        stale={orders.isPlaceholderData}
-      />
-    </Stack>
+    <OrdersTable
+      query={orders}
+      page={page}
+      onPageChange={setPage}
+      phone={phone}
+      columns={columns}
+      empty={empty}
+    />
   );
 }

@@ -12,7 +12,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -229,38 +228,20 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
 
         {!isPhone && <Divider />}
         <Stack gap="md" p={isPhone ? 0 : 'md'} pt="md">
-          {orders.isPending && (
-            <Box role="status" aria-label={t('serviceOrders.list.loading')}>
-              {isPhone ? <OrderCardsSkeleton /> : <OrdersTableSkeleton />}
-            </Box>
-          )}
-          {orders.isError && orders.data === undefined && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertCircle size={18} />}
-              title={t('errors.searchServiceOrders')}
-            >
-              <Stack gap="sm" align="flex-start">
-                <Text fz="sm">
-                  {formatMessage(t, apiErrorMessage(orders.error, 'errors.searchServiceOrders'))}
-                </Text>
-                <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
           <OrdersTable
-            data={orders.data}
+            query={orders}
+            loadFailure="errors.searchServiceOrders"
+            loading={
+              <Box role="status" aria-label={t('serviceOrders.list.loading')}>
+                {isPhone ? <OrderCardsSkeleton /> : <OrdersTableSkeleton />}
+              </Box>
+            }
             page={state.page}
             onPageChange={(page) => update({ page })}
             phone={isPhone}
             columns={ALL_ORDER_COLUMNS}
             empty={empty}
-            stale={orders.isPlaceholderData}
-            busy={orders.isFetching}
+            showFetching
             selection={selection}
             sort={{
               direction: state.sortDirection,
