@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES, adminUserCreateSchema, adminUserUpdateSchema } from '@s
 import type { AdminServicePartner, AdminUser } from '@service-portal/shared/admin';
 import { ROLES } from '@service-portal/shared/auth';
 import type { Role } from '@service-portal/shared/auth';
-import { FormFailure } from '../../../components/form-failure.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { translateFormError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveAdminUser } from '../api/users.ts';
@@ -100,15 +100,12 @@ export function UserForm({
           label={t('admin.users.globalAdmin')}
           {...form.getInputProps('isGlobalAdmin', { type: 'checkbox' })}
         />
-        <FormFailure failure={form.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {user === null ? t('admin.users.invite') : t('admin.save')}
-          </Button>
-        </Group>
+        <FormActions
+          failure={form.failure}
+          submitLabel={user === null ? t('admin.users.invite') : t('admin.save')}
+          pending={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { customerInputSchema } from '@service-portal/shared/customers';
 import type { Customer } from '@service-portal/shared/customers';
-import { FormFailure } from '../../../components/form-failure.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 
@@ -48,15 +48,12 @@ export function CustomerEditForm({ customer, onDone }: { customer: Customer; onD
           <TextInput label={t('customers.fields.address')} {...form.getInputProps('address')} />
         </SimpleGrid>
         <Textarea label={t('customers.fields.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
-        <FormFailure failure={form.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('customers.save')}
-          </Button>
-        </Group>
+        <FormActions
+          failure={form.failure}
+          submitLabel={t('customers.save')}
+          pending={update.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { technicianInputSchema } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
-import { FormFailure } from '../../../components/form-failure.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
@@ -80,20 +80,15 @@ export function TechnicianForm({
             />
           ))}
         </SimpleGrid>
-        <FormFailure
+        <FormActions
           failure={form.failure}
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={onCancel}
           onReload={onReload}
           reloadLabel={t('technicians.reload')}
           withFieldFailures
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { WAREHOUSE_MESSAGES, warehouseLocationInputSchema } from '@service-portal/shared/warehouse-locations';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
-import { FormFailure } from '../../../components/form-failure.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveWarehouseLocation } from '../api/save-warehouse-location.ts';
@@ -94,15 +94,12 @@ function WarehouseLocationForm({
           label={t('warehouse.fields.active')}
           {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        <FormFailure failure={form.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('warehouse.save')}
-          </Button>
-        </Group>
+        <FormActions
+          failure={form.failure}
+          submitLabel={t('warehouse.save')}
+          pending={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
