@@ -15,6 +15,7 @@ export interface ServiceOrderFilters {
   priority?: Priority[];
   serviceType?: ServiceType[];
   customerEmail?: string;
+  customerId?: string;
   assignedTechnicianId?: string;
   sortDirection: 'asc' | 'desc';
 }
@@ -39,6 +40,7 @@ export function filterParams(filters: ServiceOrderFilters): Record<string, strin
   if (filters.priority?.length) params.priority = filters.priority.join(',');
   if (filters.serviceType?.length) params.serviceType = filters.serviceType.join(',');
   if (filters.customerEmail) params.customerEmail = filters.customerEmail;
+  if (filters.customerId) params.customerId = filters.customerId;
   if (filters.assignedTechnicianId) params.assignedTechnicianId = filters.assignedTechnicianId;
   return params;
 }
@@ -54,7 +56,10 @@ export async function listServiceOrders(
   return serviceOrderListResponseSchema.parse(response.data);
 }
 
-/** Every list query starts with this key; changes to orders invalidate it. */
+/**
+ * Every list of orders starts with this key: the order list and the orders of a customer or a
+ * technician alike. Every order mutation invalidates it.
+ */
 export const serviceOrderListsKey = ['service-orders', 'list'] as const;
 
 export function serviceOrdersQueryOptions(params: ServiceOrderListParams) {

@@ -1,54 +1,31 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { LIMITS } from '@service-portal/shared/limits';
 import { PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
-import type { Priority, ServiceOrderStatus } from '@service-portal/shared/service-orders';
+import { choiceParam, listParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
+import type { ListParamsUpdate } from '../../../lib/use-list-params.ts';
 import type { ServiceOrderListParams } from '../api/list-service-orders.ts';
-
-/**
- * The list screen's filters, sort and page live in the URL, so a reload, a shared link and the
- * back button all show the same list. Defaults are left out of the URL to keep it short.
- */
-export interface ListState {
-  search: string;
-  status: ServiceOrderStatus[];
-  priority: Priority[];
-  customerEmail: string;
-  sortDirection: 'asc' | 'desc';
-  page: number;
-}
 
 export const LIST_PAGE_SIZE = LIMITS.listDefaultPageSize;
 
-function listOf<T extends string>(raw: string | null, allowed: readonly T[]): T[] {
-  if (!raw) return [];
-  const wanted = new Set(raw.split(','));
-  // Kept in the canonical order so the same filter always makes the same query key.
-  return allowed.filter((value) => wanted.has(value));
+/**
+ * The list screen's filters, sort and page in the URL (?q=…&status=…&priority=…&email=…&sort=asc&page=2),
+ * read and written like every other list screen's (lib/use-list-params.ts).
+ */
+const PARAMS = {
+  search: textParam('q'),
+  status: listParam('status', SERVICE_ORDER_STATUSES),
+  priority: listParam('priority', PRIORITIES),
+  customerEmail: textParam('email'),
+  sortDirection: choiceParam('sort', ['asc', 'desc'] as const, 'desc'),
+  page: pageParam(),
+};
+
+export type ListState = ReturnType<typeof useListState>[0];
+
+export function useListState() {
+  return useListParams(PARAMS);
 }
 
-export function parseListState(params: URLSearchParams): ListState {
-  const page = Number(params.get('page'));
-  return {
-    search: params.get('q')?.trim() ?? '',
-    status: listOf(params.get('status'), SERVICE_ORDER_STATUSES),
-    priority: listOf(params.get('priority'), PRIORITIES),
-    customerEmail: params.get('email')?.trim() ?? '',
-    sortDirection: params.get('sort') === 'asc' ? 'asc' : 'desc',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
-export function listStateToParams(state: ListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.search) params.set('q', state.search);
-  if (state.status.length) params.set('status', state.status.join(','));
-  if (state.priority.length) params.set('priority', state.priority.join(','));
-  if (state.customerEmail) params.set('email', state.customerEmail);
-  if (state.sortDirection === 'asc') params.set('sort', 'asc');
-  if (state.page > 1) params.set('page', String(state.page));
-  return params;
-}
+export type ListStateUpdate = ListParamsUpdate<ListState>;
 
 export function toQuery(state: ListState): ServiceOrderListParams {
   return {
@@ -66,26 +43,4 @@ export function hasFilters(state: ListState): boolean {
   return (
     state.search !== '' || state.status.length > 0 || state.priority.length > 0 || state.customerEmail !== ''
   );
-}
-
-export type ListStateUpdate = (patch: Partial<ListState>, options?: { replace?: boolean }) => void;
-
-/** The state, and an update that goes back to page 1 whenever anything but the page changes. */
-export function useListState(): [ListState, ListStateUpdate] {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseListState(params), [params]);
-  const update = useCallback<ListStateUpdate>(
-    (patch, options) => {
-      setParams(
-        (current) => {
-          const previous = parseListState(current);
-          const next = { ...previous, ...patch, page: patch.page ?? 1 };
-          return listStateToParams(next);
-        },
-        { replace: options?.replace ?? false },
-      );
-    },
-    [setParams],
-  );
-  return [state, update];
 }

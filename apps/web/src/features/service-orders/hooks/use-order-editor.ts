@@ -6,10 +6,10 @@ import type { AccessSubject } from '@service-portal/shared/access';
 import { nextStatuses } from '@service-portal/shared/service-orders';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
-import { apiErrorMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { browserTimeZone } from '../../../lib/dates.ts';
-import { problemErrors } from '../../../lib/form-errors.ts';
+import { applyProblem } from '../../../lib/form-errors.ts';
 import { serviceOrderQueryOptions } from '../api/get-service-order.ts';
 import { useUpdateServiceOrder } from '../api/update-service-order.ts';
 import type { ServiceOrderUpdateInput } from '@service-portal/shared/service-orders';
@@ -177,16 +177,14 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
       }
     } catch (error) {
       inFlight.current = false;
-      const failure = toApiFailure(error);
-      if (failure.kind === 'http' && failure.status === 409 && failure.problem?.code === 'version_conflict') {
+      const outcome = applyProblem(form, error, { fallback: 'errors.saveServiceOrder' });
+      if (outcome.kind === 'versionConflict') {
         setPhase('conflict');
-      } else if (failure.kind === 'http' && failure.status === 400 && failure.problem?.errors?.length) {
-        const errors = problemErrors(failure.problem.errors);
-        form.setErrors(errors);
+      } else if (outcome.kind === 'fields') {
         setPhase('invalid');
-        focusFirstError(errors);
+        focusFirstError(outcome.errors);
       } else {
-        setPhase('error', apiErrorMessage(error, 'errors.saveServiceOrder'));
+        setPhase('error', outcome.message);
       }
     } finally {
       saveAgain.current = false;
