@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -16,6 +17,9 @@ import { createCustomersRepository } from './features/customers/customers.reposi
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createImagesRepository } from './features/images/images.repository.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
+import { createImagesService } from './features/images/images.service.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -44,6 +48,7 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
+import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
@@ -78,6 +83,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the file storage chosen from config (closed with the app either way). */
+  storage?: FileStorage;
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -174,6 +181,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals });
   await app.register(openapiPlugin, { version: pkg.version });
+  // Multipart bodies are read as streams by the routes that take files; these caps stop a body
+  // that is no image upload at all (per-file and total sizes are checked while streaming).
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.uploads.imageMaxBytes + 1,
+      files: 20,
+      fields: 60,
+      fieldSize: 4096,
+      parts: 80,
+      headerPairs: 100,
+    },
+  });
+
+  const storage = opts.storage ?? (await createStorage(config.storage));
+  app.addHook('onClose', async () => storage.close());
 
   const authService = createAuthService({
     repo: createAuthRepository(app.db),
@@ -204,6 +227,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     communications: { forOrders: (scope, ids) => communicationsService.forOrders(scope, ids) },
     // The export's labour column: work logs are made just below and ask orders in turn.
     labour: { labourTotals: (scope, ids) => workLogsService.labourTotals(scope, ids) },
+  });
+  const imagesService = createImagesService({
+    repo: createImagesRepository(app.db),
+    storage,
+    orders: serviceOrdersService,
+    urlKey: deriveKey(config.appSecret, 'image-urls'),
+    limits: config.uploads,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const pricingService = createPricingService(createPricingRepository(app.db));
   const workLogsService = createWorkLogsService({
@@ -239,6 +270,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(communicationsRoutes(communicationsService));
       await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
       await api.register(pricingRoutes(pricingService));
+      await api.register(imagesRoutes(imagesService));
       await api.register(workLogsRoutes(workLogsService));
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));

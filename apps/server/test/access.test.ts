@@ -35,6 +35,7 @@ describe('route access declarations', () => {
         '/api/auth/otp/request',
         '/api/auth/otp/verify',
         '/api/health',
+        '/api/images/:imageId/:variant',
         '/api/webhooks/email/inbound',
         '/api/webhooks/sms/inbound',
       ].sort(),
