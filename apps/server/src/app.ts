@@ -17,6 +17,9 @@ import { createCustomersRepository } from './features/customers/customers.reposi
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createUploadLinksRepository } from './features/upload-links/upload-links.repository.ts';
+import { uploadLinksRoutes } from './features/upload-links/upload-links.routes.ts';
+import { createUploadLinksService } from './features/upload-links/upload-links.service.ts';
 import { createImagesRepository } from './features/images/images.repository.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { createImagesService } from './features/images/images.service.ts';
@@ -257,6 +260,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     smsCountryCode: config.sms.defaultCountryCode,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  const uploadLinksService = createUploadLinksService({
+    repo: createUploadLinksRepository(app.db),
+    orders: serviceOrdersService,
+    images: imagesService,
+    messages: communicationsService,
+    publicUrl: config.publicUrl,
+    sessionKey: deriveKey(config.appSecret, 'upload-sessions'),
+    smsCountryCode: config.sms.defaultCountryCode,
+    totalMaxBytes: config.uploads.totalMaxBytes,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
   app.addHook('onReady', async () => communicationsService.recover());
   app.addHook('preClose', async () => communicationsService.drain());
@@ -271,6 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
       await api.register(pricingRoutes(pricingService));
       await api.register(imagesRoutes(imagesService));
+      await api.register(uploadLinksRoutes(uploadLinksService));
       await api.register(workLogsRoutes(workLogsService));
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));

@@ -36,6 +36,13 @@ describe('route access declarations', () => {
         '/api/auth/otp/verify',
         '/api/health',
         '/api/images/:imageId/:variant',
+        // Customer upload (spec §2): the token is the key, verification gives a signed session.
+        '/api/customer-upload/lookup',
+        '/api/customer-upload/:token',
+        '/api/customer-upload/:token/verify',
+        '/api/customer-upload/:token/images',
+        '/api/customer-upload/:token/status',
+        '/api/customer-upload/:token/rating',
         '/api/webhooks/email/inbound',
         '/api/webhooks/sms/inbound',
       ].sort(),

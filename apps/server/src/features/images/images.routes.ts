@@ -1,25 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED, PUBLIC } from '@service-portal/shared/access';
 import { imageFileParamsSchema, imageFileQuerySchema, imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
-import { AppError } from '../../errors.ts';
+import { partsOf } from '../../lib/multipart.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
-import type { ImagesService, UploadPart } from './images.service.ts';
+import type { ImagesService } from './images.service.ts';
 
 const tags = ['images'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const upload = { ...read, 413: problemSchema, 415: problemSchema, 507: problemSchema };
 const orderParams = z.object({ id: z.uuid() });
-
-/** The request's multipart parts as a stream; a body of another type is a clear 415. */
-export function partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', 415, 'Send the images as multipart/form-data.');
-  }
-  return request.parts() as AsyncIterable<UploadPart>;
-}
 
 /** Spec §7 Images: the order's photos for staff, and the files behind their signed URLs. */
 export function imagesRoutes(service: ImagesService) {

@@ -10,14 +10,10 @@ import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { StorageFullError, type FileStorage } from '../../integrations/storage/storage.ts';
+import type { UploadPart } from '../../lib/multipart.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import { deriveVariants, sniffAndLimit, tooLarge } from './images.processing.ts';
 import type { ImageRow, ImagesRepository, ImageValues } from './images.repository.ts';
-
-/** One part of a multipart body, as far as this feature reads it (@fastify/multipart's parts fit). */
-export type UploadPart =
-  | { type: 'file'; fieldname: string; filename: string; file: AsyncIterable<Buffer> & Readable }
-  | { type: 'field'; fieldname: string; value: unknown };
 
 /** Bytes an upload may take beyond the per-request cap: a customer link's 50 MB in all. */
 export interface UploadBudget {
