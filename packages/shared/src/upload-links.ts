@@ -21,7 +21,7 @@ export const UPLOAD_LINK_RULES = {
 
 /** Spec §5: the customer's message when one of the two is missing. */
 export const UPLOAD_MESSAGES = {
-  bothRequired: 'Please fill in both phone number and serial number',
+  bothRequired: M.uploadLookupRequired,
 } as const;
 
 export const uploadLinkCreateSchema = z
