@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 // libvips' own cache and thread pool would keep tens of MB per upload alive; one image at a time
 // on few threads keeps the server's memory flat under parallel uploads (bench: customer-upload).
 sharp.cache(false);
-sharp.concurrency(2);
+sharp.concurrency(1);
 
 /** What file-type reads from the first bytes; anything else is refused (never by name or header). */
 const ACCEPTED: Record<string, ImageType> = {
@@ -66,10 +66,17 @@ export async function sniffAndLimit(
   return { type, stream: Readable.from(all(), { objectMode: false }), bytes: () => total };
 }
 
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+/** Reads a stream of known size into one buffer (no chunk list and concat copy on top). */
+async function toBuffer(stream: Readable, size: number): Promise<Buffer> {
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for await (const c of stream) {
+    const chunk = c as Buffer;
+    if (at + chunk.length > size) throw invalidType();
+    chunk.copy(out, at);
+    at += chunk.length;
+  }
+  return at === size ? out : out.subarray(0, at);
 }
 
 /** HEIC is HEVC inside: sharp's prebuilt libvips cannot decode it, libheif in WASM can. */
@@ -95,24 +102,29 @@ let queue: Promise<unknown> = Promise.resolve();
  * The JPEGs we serve: upright (EXIF orientation applied), at most 2048 px, and a 320 px square
  * thumbnail. sharp writes no metadata unless asked, so EXIF (GPS, camera, times) is gone.
  */
-export function deriveVariants(original: Readable, type: ImageType): Promise<Derived> {
+export function deriveVariants(original: Readable, type: ImageType, size: number): Promise<Derived> {
   const run = async (): Promise<Derived> => {
-    const data = await toBuffer(original);
     try {
-      const base = type === 'image/heic' ? await decodeHeic(data) : sharp(data, { failOn: 'error' });
-      const upright = base.rotate().flatten({ background: '#ffffff' });
-      const { data: display, info } = await upright
-        .clone()
+      let data: Buffer | null = await toBuffer(original, size);
+      const base =
+        type === 'image/heic'
+          ? await decodeHeic(data)
+          : sharp(data, { failOn: 'error', sequentialRead: true });
+      const { data: display, info } = await base
+        .rotate()
+        .flatten({ background: '#ffffff' })
         .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82, mozjpeg: false })
+        .jpeg({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
-      const thumbnail = await upright
-        .clone()
+      data = null; // the original's bytes can go before the thumbnail is made
+      // From the display copy (upright, small): JPEG shrink-on-load makes this cheap.
+      const thumbnail = await sharp(display, { sequentialRead: true })
         .resize({ width: 320, height: 320, fit: 'cover' })
         .jpeg({ quality: 72 })
         .toBuffer();
       return { display, thumbnail, width: info.width, height: info.height };
-    } catch {
+    } catch (err) {
+      if (err instanceof AppError) throw err;
       // Right magic bytes, unreadable inside.
       throw invalidType();
     }

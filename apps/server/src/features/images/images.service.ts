@@ -201,7 +201,7 @@ export function createImagesService(deps: ImagesDeps) {
       for (const [index, f] of files.entries()) {
         const original = await storage.get(f.key);
         if (!original) throw new AppError('internal_error', 500, 'A stored file vanished.');
-        const derived = await deriveVariants(original, f.type);
+        const derived = await deriveVariants(original, f.type, f.bytes);
         const displayKey = `images/${scope.partnerId}/${f.id}/display.jpg`;
         const thumbnailKey = `images/${scope.partnerId}/${f.id}/thumbnail.jpg`;
         await putTracked(
