@@ -14,6 +14,7 @@ CREATE TABLE "order_ratings" (
 	"rating" smallint NOT NULL,
 	"comment" text,
 	"upload_link_id" uuid,
+	"technician_id" uuid,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -62,6 +63,7 @@ ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_service_partner_id_servi
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_service_order_id_service_orders_id_fk" FOREIGN KEY ("service_order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_upload_link_id_upload_links_id_fk" FOREIGN KEY ("upload_link_id") REFERENCES "public"."upload_links"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_technician_id_technicians_id_fk" FOREIGN KEY ("technician_id") REFERENCES "public"."technicians"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_links" ADD CONSTRAINT "upload_links_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_links" ADD CONSTRAINT "upload_links_service_order_id_service_orders_id_fk" FOREIGN KEY ("service_order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_links" ADD CONSTRAINT "upload_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -72,6 +74,7 @@ ALTER TABLE "images" ADD CONSTRAINT "images_uploaded_by_users_id_fk" FOREIGN KEY
 CREATE INDEX "stored_files_uncommitted_idx" ON "stored_files" USING btree ("created_at") WHERE committed_at is null;--> statement-breakpoint
 CREATE INDEX "stored_files_deleted_idx" ON "stored_files" USING btree ("deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "order_ratings_partner_idx" ON "order_ratings" USING btree ("service_partner_id","created_at");--> statement-breakpoint
+CREATE INDEX "order_ratings_technician_idx" ON "order_ratings" USING btree ("technician_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "upload_links_token_hash_key" ON "upload_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "upload_links_order_idx" ON "upload_links" USING btree ("service_order_id","expires_at");--> statement-breakpoint
 CREATE INDEX "upload_verification_failures_subject_idx" ON "upload_verification_failures" USING btree ("subject","at");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { servicePartners } from './partners.ts';
 import { serviceOrders } from './service-orders.ts';
+import { technicians } from './technicians.ts';
 import { users } from './users.ts';
 
 /** A customer's upload link: only the SHA-256 of its token is stored. */
@@ -55,7 +56,12 @@ export const orderRatings = pgTable(
     rating: smallint('rating').notNull(),
     comment: text('comment'),
     uploadLinkId: uuid('upload_link_id').references(() => uploadLinks.id, { onDelete: 'set null' }),
+    /** The technician assigned when the customer rated: the rating counts for them. */
+    technicianId: uuid('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('order_ratings_partner_idx').on(t.servicePartnerId, t.createdAt)],
+  (t) => [
+    index('order_ratings_partner_idx').on(t.servicePartnerId, t.createdAt),
+    index('order_ratings_technician_idx').on(t.technicianId),
+  ],
 );

@@ -149,6 +149,7 @@ export function createUploadLinksRepository(db: Db) {
       rating: number;
       comment: string | null;
       uploadLinkId: string;
+      technicianId: string | null;
       createdAt: Date;
     }): Promise<boolean> {
       const rows = await db
@@ -157,6 +158,21 @@ export function createUploadLinksRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: orderRatings.serviceOrderId });
       return rows.length > 0;
+    },
+
+    /** The mean of the ratings of orders the technician was assigned when rated. */
+    async technicianRating(scope: TenantScope, technicianId: string) {
+      const [row] = await db
+        .select({
+          average: sql<string | null>`avg(${orderRatings.rating})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(orderRatings)
+        .where(scoped(orderRatings, scope, eq(orderRatings.technicianId, technicianId)));
+      return {
+        average: row?.average == null ? null : Math.round(Number(row.average) * 100) / 100,
+        count: Number(row?.count ?? 0),
+      };
     },
 
     /** Links expired or revoked before `before`, and verification failures older than `failuresBefore`. */

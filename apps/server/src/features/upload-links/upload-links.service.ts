@@ -348,10 +348,22 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
         rating: input.rating,
         comment,
         uploadLinkId: link.id,
+        technicianId: order.assignedTechnicianId,
         createdAt,
       });
       if (!inserted) throw new AppError('conflict', 409, 'This order has been rated already.');
       return { rating: input.rating, comment, createdAt: createdAt.toISOString() };
+    },
+
+    /**
+     * The technician's rating for the dashboard (product.md: the mean of customers' 1–5 ratings of
+     * orders assigned to them, as assigned when rated); null average until someone rated.
+     */
+    technicianRating(
+      scope: TenantScope,
+      technicianId: string,
+    ): Promise<{ average: number | null; count: number }> {
+      return repo.technicianRating(scope, technicianId);
     },
 
     /**

@@ -10,6 +10,7 @@ import type {
   UploadStatus,
 } from '@service-portal/shared/upload-links';
 import { storedFiles } from '../../db/schema/stored-files.ts';
+import { createUploadLinksRepository } from './upload-links.repository.ts';
 import { uploadLinks } from '../../db/schema/upload-links.ts';
 import {
   filesUnder,
@@ -30,12 +31,15 @@ const SERIAL = 'SN-ABC-1';
 
 beforeAll(async () => {
   w = await createOrdersWorld();
-  const res = await w
-    .api(w.tokens.manager)
-    .post(
-      '/service-orders',
-      orderInput({ customerPhone: PHONE, serialNumber: SERIAL, internalNotes: 'INTERNAL-SECRET-NOTE' }),
-    );
+  const res = await w.api(w.tokens.manager).post(
+    '/service-orders',
+    orderInput({
+      customerPhone: PHONE,
+      serialNumber: SERIAL,
+      internalNotes: 'INTERNAL-SECRET-NOTE',
+      assignedTechnicianId: w.technicians.tore,
+    }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   orderId = res.json<{ id: string }>().id;
 });
@@ -312,6 +316,17 @@ describe('status page and rating', () => {
     const staff = await w.api(w.tokens.tech).get(`/service-orders/${orderId}/rating`);
     expect(staff.json()).toMatchObject({ rating: 4, comment: 'Quick and friendly' });
     expect((await pub('GET', `/${token}/status`, undefined, h)).json<UploadStatus>().canRate).toBe(false);
+
+    // It counts for the technician assigned when it was given (the dashboard's rating), per partner.
+    const repo = createUploadLinksRepository(w.ctx.app.db);
+    expect(await repo.technicianRating({ partnerId: w.partners.nordic }, w.technicians.tore)).toEqual({
+      average: 4,
+      count: 1,
+    });
+    expect(await repo.technicianRating({ partnerId: w.partners.fjord }, w.technicians.tore)).toEqual({
+      average: null,
+      count: 0,
+    });
   });
 });
 
@@ -329,7 +344,6 @@ describe('other partners and clean-up', () => {
   });
 
   it('purgeExpiredLinks removes links a week past expiry', async () => {
-    const { createUploadLinksRepository } = await import('./upload-links.repository.ts');
     const { createUploadLinksService } = await import('./upload-links.service.ts');
     const service = createUploadLinksService({
       repo: createUploadLinksRepository(w.ctx.app.db),
