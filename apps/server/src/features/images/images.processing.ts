@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 // libvips' own cache and thread pool would keep tens of MB per upload alive; one image at a time
 // on few threads keeps the server's memory flat under parallel uploads (bench: customer-upload).
 sharp.cache(false);
-sharp.concurrency(1);
+sharp.concurrency(2);
 
 /** What file-type reads from the first bytes; anything else is refused (never by name or header). */
 const ACCEPTED: Record<string, ImageType> = {
