@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -19,6 +20,12 @@ import { createCustomersRepository } from './features/customers/customers.reposi
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createUploadLinksRepository } from './features/upload-links/upload-links.repository.ts';
+import { uploadLinksRoutes } from './features/upload-links/upload-links.routes.ts';
+import { createUploadLinksService } from './features/upload-links/upload-links.service.ts';
+import { createImagesRepository } from './features/images/images.repository.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
+import { createImagesService } from './features/images/images.service.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -47,6 +54,7 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
+import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
@@ -81,6 +89,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the file storage chosen from config (closed with the app either way). */
+  storage?: FileStorage;
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -177,6 +187,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals });
   await app.register(openapiPlugin, { version: pkg.version });
+  // Multipart bodies are read as streams by the routes that take files; these caps stop a body
+  // that is no image upload at all (per-file and total sizes are checked while streaming).
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.uploads.imageMaxBytes + 1,
+      files: 20,
+      fields: 60,
+      fieldSize: 4096,
+      parts: 80,
+      headerPairs: 100,
+    },
+  });
+
+  const storage = opts.storage ?? (await createStorage(config.storage));
+  app.addHook('onClose', async () => storage.close());
 
   const authService = createAuthService({
     repo: createAuthRepository(app.db),
@@ -206,6 +232,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     communications: createOrderCommunications(communicationsRepository),
     labour: createLabourTotals(workLogsRepository),
   });
+  const imagesService = createImagesService({
+    repo: createImagesRepository(app.db),
+    storage,
+    orders: serviceOrdersService,
+    urlKey: deriveKey(config.appSecret, 'image-urls'),
+    limits: config.uploads,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const pricingService = createPricingService(createPricingRepository(app.db));
   const workLogsService = createWorkLogsService({
     repo: workLogsRepository,
@@ -230,6 +264,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // A merge moves the merged customer's orders, then its communications, in its transaction.
   customersService.onMerge(serviceOrdersService);
   customersService.onMerge(communicationsService);
+  const uploadLinksService = createUploadLinksService({
+    repo: createUploadLinksRepository(app.db),
+    orders: serviceOrdersService,
+    images: imagesService,
+    messages: communicationsService,
+    publicUrl: config.publicUrl,
+    sessionKey: deriveKey(config.appSecret, 'upload-sessions'),
+    smsCountryCode: config.sms.defaultCountryCode,
+    totalMaxBytes: config.uploads.totalMaxBytes,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
   app.addHook('onReady', async () => communicationsService.recover());
   app.addHook('preClose', async () => communicationsService.drain());
@@ -243,6 +288,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(communicationsRoutes(communicationsService));
       await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
       await api.register(pricingRoutes(pricingService));
+      await api.register(imagesRoutes(imagesService));
+      await api.register(uploadLinksRoutes(uploadLinksService));
       await api.register(workLogsRoutes(workLogsService));
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));

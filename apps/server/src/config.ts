@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './integrations/storage/storage.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -57,6 +58,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
     .default('47'),
+  // File storage (issue 14): a folder under DATA_DIR, or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(100).default(10),
+  UPLOAD_MAX_TOTAL_MB: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +95,9 @@ export interface Config {
   /** Verifies inbound-mail webhooks; unset → the webhook answers 503. */
   mailgunSigningKey: string | undefined;
   sms: SmsConfig;
+  storage: StorageConfig;
+  /** Spec §5: 10 MB per image, 50 MB per upload (a customer link in all). */
+  uploads: { imageMaxBytes: number; totalMaxBytes: number };
 }
 
 /**
@@ -134,6 +152,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM must be set together to send SMS',
     );
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET must be set when STORAGE_DRIVER is s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -159,6 +185,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authToken: e.TWILIO_AUTH_TOKEN,
       from: e.SMS_FROM,
       defaultCountryCode: e.SMS_DEFAULT_COUNTRY_CODE,
+    },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', root: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files')) },
+    uploads: {
+      imageMaxBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      totalMaxBytes: e.UPLOAD_MAX_TOTAL_MB * 1024 * 1024,
     },
   };
 }

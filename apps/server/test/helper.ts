@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -59,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       from: undefined,
       defaultCountryCode: '47',
     },
+    storage: { driver: 'local', root: path.join(tmpdir(), `sp-files-${randomBytes(6).toString('hex')}`) },
+    uploads: { imageMaxBytes: 10 * 1024 * 1024, totalMaxBytes: 50 * 1024 * 1024 },
     ...overrides,
   };
 }
@@ -106,6 +110,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await mail.stop();
+      if (config.storage.driver === 'local') rmSync(config.storage.root, { recursive: true, force: true });
     },
   };
 }

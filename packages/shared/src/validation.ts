@@ -23,6 +23,7 @@ export const VALIDATION_MESSAGES = {
   wholeNumber: 'Enter a whole number',
   numberTooLarge: 'This number is too large',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
+  uploadLookupRequired: 'Please fill in both phone number and serial number',
   fileTooLarge: 'File is too large',
   invalidFileType: 'Invalid file type',
 } as const;

@@ -123,3 +123,26 @@ export function problemMessage(
   const own = codeMessage(error, subject);
   return own === undefined ? apiErrorMessage(error, fallback) : { key: own.key };
 }
+
+/**
+ * Image uploads and the customer's link (spec §8): an unknown, expired or revoked link is "Invalid
+ * Upload Link."; a refused file says why ("File is too large", "Invalid file type"); anything
+ * else is "Upload failed. Please try again."
+ */
+export function uploadErrorMessage(error: unknown): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'network') return { key: 'errors.network' };
+  if (failure.kind === 'http') {
+    if (failure.problem?.code === 'invalid_upload_link') return { key: 'errors.invalidUploadLink' };
+    if (failure.status === 413) return { key: 'validation.fileTooLarge' };
+    if (failure.status === 415) return { key: 'validation.invalidFileType' };
+    if (failure.status === 429) return { key: 'errors.tooManyAttempts' };
+  }
+  return { key: 'errors.uploadFailed' };
+}
+
+/** True when a call failed because the customer's link is unknown, expired or revoked. */
+export function isInvalidUploadLink(error: unknown): boolean {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' && failure.problem?.code === 'invalid_upload_link';
+}

@@ -79,7 +79,10 @@ describe('locales', () => {
     }
 
     expect(used.size).toBeGreaterThan(50);
-    const missing = [...used].filter(([key]) => !english.has(key)).map(([key, file]) => `${key} (${file})`);
+    // A plural key is used by its base name (t('x', { count })) and stored as x_one / x_other.
+    const missing = [...used]
+      .filter(([key]) => !english.has(key) && !english.has(`${key}_other`))
+      .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 });
