@@ -59,6 +59,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       from: undefined,
       defaultCountryCode: '47',
     },
+    jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
+    shutdownGraceMs: 5_000,
+    metrics: { enabled: false, token: undefined },
     ...overrides,
   };
 }
