@@ -29,11 +29,11 @@ export interface JobContext<P> {
   /** Log lines carry the job id and the request id that enqueued it. */
   log: FastifyBaseLogger;
   /** Stored on the job for a screen to read; throttled to one write a second unless it is the last. */
-  reportProgress(current: number, total?: number): Promise<void>;
+  reportProgress: (current: number, total?: number) => Promise<void>;
   /** Aborted when the job is cancelled, taken over after a lost lease, or the instance stops. */
   signal: AbortSignal;
   /** Applies `effect` once for `key`, in a transaction, however often this job runs. */
-  once(key: string, effect: (tx: Db) => Promise<void>): Promise<boolean>;
+  once: (key: string, effect: (tx: Db) => Promise<void>) => Promise<boolean>;
 }
 
 export type JobHandler<P> = (ctx: JobContext<P>) => Promise<void>;
@@ -101,6 +101,7 @@ interface Schedule {
 interface Running {
   row: JobRow;
   controller: AbortController;
+  heartbeat: NodeJS.Timeout;
   done: Promise<void>;
 }
 
@@ -261,7 +262,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       },
       log: jobLog,
       signal: controller.signal,
-      async reportProgress(current, total) {
+      reportProgress: async (current, total) => {
         const ms = performance.now();
         if (total === undefined || current < total) {
           if (ms - lastProgress < 1000 && lastProgress !== 0) return;
@@ -306,7 +307,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       running.delete(row.id);
       wake();
     });
-    running.set(row.id, { row, controller, done });
+    running.set(row.id, { row, controller, heartbeat, done });
   }
 
   return {
@@ -372,12 +373,13 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
 
     /**
-     * For tests: stops as a killed process would, leaving its jobs claimed (their lease runs out).
+     * For tests: goes silent as a killed process would (no polls, no heartbeats), leaving its jobs
+     * claimed until their lease runs out. Its handlers are left hanging, not aborted.
      */
     abandon(): void {
       stopping = true;
       clearInterval(pollTimer);
-      for (const r of running.values()) r.controller.abort(new Error('abandoned'));
+      for (const r of running.values()) clearInterval(r.heartbeat);
     },
 
     /**
