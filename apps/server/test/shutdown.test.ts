@@ -6,10 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, inject } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { MAIL_JOB } from '../src/integrations/mail/mailer.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
+import { withDatabase } from './global-setup.ts';
 import { MailCatcher } from './mail-catcher.ts';
 
 // The real server (src/server.ts under tsx) as a child process: SIGTERM while a job is sending
@@ -33,19 +36,51 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A data folder with the migrated schema and the demo identities, as the child will open it. */
-async function prepareDataDir(): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sp-shutdown-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+interface Prepared {
+  dataDir: string;
+  /** Set in the PostgreSQL pass: the child runs against a database cloned from the template. */
+  databaseUrl: string | undefined;
+  open: () => Promise<Database>;
+}
+
+/** A migrated database with the demo identities, as the child will open it (PGlite or PostgreSQL). */
+async function prepare(): Promise<Prepared> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-shutdown-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const template = inject('pgTemplate');
+  if (template) {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `sp_shutdown_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const databaseUrl = withDatabase(adminUrl, name);
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    });
+    const open = () => openDatabase({ driver: 'postgres', url: databaseUrl, max: 2 });
+    const database = await open();
+    await seedIdentities(database.db);
+    await database.close();
+    return { dataDir, databaseUrl, open };
+  }
   const snapshot = readFileSync(inject('pgliteSnapshot'));
   const database = await openDatabase({
     driver: 'pglite',
-    dataDir: path.join(dir, 'db'),
+    dataDir: path.join(dataDir, 'db'),
     loadDataDir: new Blob([snapshot]),
   });
   await seedIdentities(database.db);
   await database.close();
-  return dir;
+  return {
+    dataDir,
+    databaseUrl: undefined,
+    open: () => openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }),
+  };
 }
 
 interface Child {
@@ -55,7 +90,8 @@ interface Child {
   base: string;
 }
 
-async function startServer(dataDir: string, smtpUrl: string, graceMs: number): Promise<Child> {
+async function startServer(db: Prepared, smtpUrl: string, graceMs: number): Promise<Child> {
+  const { dataDir } = db;
   const port = await freePort();
   let output = '';
   // Only the variables below: nothing of the test run's own environment (TEST_DATABASE_URL, …).
@@ -66,6 +102,7 @@ async function startServer(dataDir: string, smtpUrl: string, graceMs: number): P
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       SEED_DEMO_DATA: 'false',
       SMTP_URL: smtpUrl,
       SHUTDOWN_GRACE_MS: String(graceMs),
@@ -97,8 +134,8 @@ async function startServer(dataDir: string, smtpUrl: string, graceMs: number): P
   return { process: child, output: () => output, exited, base };
 }
 
-async function mailJob(dataDir: string) {
-  const database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
+async function mailJob(db: Prepared) {
+  const database = await db.open();
   try {
     const rows = await database.db.select().from(jobs).where(eq(jobs.name, MAIL_JOB));
     return rows;
@@ -121,9 +158,9 @@ async function slowCatcher(delayMs: number) {
 // Starting tsx and PGlite in a child takes seconds on a busy machine.
 describe('SIGTERM', { timeout: 120_000 }, () => {
   it('lets a job under way finish within the grace, then exits 0', async () => {
-    const dataDir = await prepareDataDir();
+    const db = await prepare();
     const smtp = await slowCatcher(1500);
-    const server = await startServer(dataDir, smtp.url, 10_000);
+    const server = await startServer(db, smtp.url, 10_000);
 
     const res = await fetch(`${server.base}/api/auth/otp/request`, {
       method: 'POST',
@@ -139,16 +176,16 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
     expect(smtp.mail.messages.map((m) => m.to)).toEqual([['admin@example.com']]);
     expect(server.output()).toContain('shutting down');
     expect(server.output()).not.toContain('given back to the queue');
-    const [job] = await mailJob(dataDir);
+    const [job] = await mailJob(db);
     expect(job).toMatchObject({ state: 'succeeded', attempts: 1, requestId: 'shutdown-test-1' });
     // The job's log lines carry the request's id.
     expect(server.output()).toMatch(/"reqId":"shutdown-test-1"[^\n]*"msg":"mail sent"/);
   });
 
   it('past the grace, gives the job back to the queue (attempt not counted) and still exits 0', async () => {
-    const dataDir = await prepareDataDir();
+    const db = await prepare();
     const smtp = await slowCatcher(20_000);
-    const server = await startServer(dataDir, smtp.url, 300);
+    const server = await startServer(db, smtp.url, 300);
 
     await fetch(`${server.base}/api/auth/otp/request`, {
       method: 'POST',
@@ -160,7 +197,7 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
 
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('given back to the queue');
-    const [job] = await mailJob(dataDir);
+    const [job] = await mailJob(db);
     expect(job).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
     expect(job!.lastError).toMatch(/shutdown/);
   });
