@@ -63,7 +63,8 @@ export function JobsScreen() {
   };
 
   const stateBadge = (job: Job) => (
-    <Badge color={STATE_COLOR[job.state]} variant="light">
+    // Never shortened to "SU…": the badge keeps its word however narrow the column or card.
+    <Badge color={STATE_COLOR[job.state]} variant="light" style={{ minWidth: 'max-content', flexShrink: 0 }}>
       {t(`jobs.states.${job.state}`)}
     </Badge>
   );
