@@ -72,6 +72,16 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(100).default(10),
   UPLOAD_MAX_TOTAL_MB: z.coerce.number().int().min(1).max(1000).default(50),
+  // Background jobs and operations (issue 11).
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +108,20 @@ export interface Config {
   storage: StorageConfig;
   /** Spec §5: 10 MB per image, 50 MB per upload (a customer link in all). */
   uploads: { imageMaxBytes: number; totalMaxBytes: number };
+  jobs: JobsConfig;
+  /** SIGTERM: requests and jobs under way get this long to finish before the process closes. */
+  shutdownGraceMs: number;
+  /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
+}
+
+export interface JobsConfig {
+  /** Jobs one instance runs at once; 0 makes an instance that only serves requests. */
+  concurrency: number;
+  /** How often an idle instance looks for due jobs (a queued job also wakes it at once). */
+  pollIntervalMs: number;
+  /** A running job's claim, renewed every third of it; another instance takes over once it ran out. */
+  leaseMs: number;
 }
 
 /**
@@ -202,5 +226,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       imageMaxBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
       totalMaxBytes: e.UPLOAD_MAX_TOTAL_MB * 1024 * 1024,
     },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+      leaseMs: e.JOB_LEASE_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    // A token implies the endpoint is wanted.
+    metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
   };
 }

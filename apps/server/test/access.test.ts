@@ -43,6 +43,8 @@ describe('route access declarations', () => {
         '/api/customer-upload/:token/images',
         '/api/customer-upload/:token/status',
         '/api/customer-upload/:token/rating',
+        '/api/health/live',
+        '/api/health/ready',
         '/api/webhooks/email/inbound',
         '/api/webhooks/sms/inbound',
       ].sort(),

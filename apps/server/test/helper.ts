@@ -63,6 +63,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     storage: { driver: 'local', root: path.join(tmpdir(), `sp-files-${randomBytes(6).toString('hex')}`) },
     uploads: { imageMaxBytes: 10 * 1024 * 1024, totalMaxBytes: 50 * 1024 * 1024 },
+    jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
+    shutdownGraceMs: 5_000,
+    metrics: { enabled: false, token: undefined },
     ...overrides,
   };
 }

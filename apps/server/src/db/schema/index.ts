@@ -12,3 +12,4 @@ export * from './communications.ts';
 export * from './stored-files.ts';
 export * from './upload-links.ts';
 export * from './images.ts';
+export * from './jobs.ts';
