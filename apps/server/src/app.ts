@@ -205,7 +205,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The export's labour column: work logs are made just below and ask orders in turn.
     labour: { labourTotals: (scope, ids) => workLogsService.labourTotals(scope, ids) },
   });
-  const pricingService = createPricingService(createPricingRepository(app.db));
+  const pricingService = createPricingService(
+    createPricingRepository(app.db),
+    // The rental products arrive with the rentals issue: until then there are none to price.
+    { owns: async () => false },
+  );
   const workLogsService = createWorkLogsService({
     repo: createWorkLogsRepository(app.db),
     orders: serviceOrdersService,
