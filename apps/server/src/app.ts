@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
@@ -48,7 +48,8 @@ import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { validatorCompiler } from './lib/validator.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -119,6 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own 414/400 (an id over 100 characters, a broken %-escape) as problem+json.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
