@@ -77,7 +77,7 @@ export function classifyDatabaseError(error: unknown): 'unavailable' | 'input' |
     }
     // node-postgres says these in words only.
     if (
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Query read timeout/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|Query read timeout/i.test(
         e.message,
       )
     )
@@ -121,9 +121,26 @@ export function frameworkErrorHandler(
   );
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When requests last failed for want of the database (503): health reports degraded a while. */
+    databaseTrouble: { note(): void; recent(): boolean };
+  }
+}
+
+/** How long after a request failed for want of the database health still says degraded. */
+export const DATABASE_TROUBLE_WINDOW_MS = 5_000;
+
 /** Turns every error into RFC 9457 problem+json; 5xx details never leave the server. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    let troubleAt = Number.NEGATIVE_INFINITY;
+    app.decorate('databaseTrouble', {
+      note: () => {
+        troubleAt = performance.now();
+      },
+      recent: () => performance.now() - troubleAt < DATABASE_TROUBLE_WINDOW_MS,
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
@@ -144,6 +161,7 @@ export const errorHandlerPlugin = fp(
       const dbFailure = classifyDatabaseError(error);
       if (dbFailure === 'unavailable') {
         request.log.warn(databaseCause(error), 'database unavailable');
+        app.databaseTrouble.note();
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return sendProblem(
           reply,
