@@ -61,7 +61,6 @@ beforeAll(async () => {
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
-      PATH: process.env.PATH,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -156,13 +155,10 @@ describe('SIGTERM under load', () => {
     server.kill('SIGTERM');
     const { code, at: exitAt } = await exit;
     await Promise.all(workers);
-    let afterExit = '';
-    try {
-      await fetch(`${base}/api/health`);
-      afterExit = 'answered';
-    } catch (err) {
-      afterExit = (err as { cause?: { code?: string } }).cause?.code ?? 'failed';
-    }
+    const afterExit = await fetch(`${base}/api/health`).then(
+      () => 'answered',
+      (err: unknown) => (err as { cause?: { code?: string } }).cause?.code ?? 'failed',
+    );
 
     const answers = outcomes.filter((o) => o.kind === 'answer');
     const confirmed = answers.flatMap((o) => (o.id ? [o.id] : []));
