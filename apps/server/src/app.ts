@@ -49,6 +49,7 @@ import { createPrincipalCache } from './lib/principal-cache.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -61,7 +62,7 @@ declare module 'fastify' {
     config: Config;
     outbox: Outbox;
     /** Every route as registered, with its declared access: the route-walk test reads it. */
-    routeTable: { method: string; url: string; access: unknown; tenant: unknown }[];
+    routeTable: { method: string; url: string; access: unknown; tenant: unknown; idempotent: unknown }[];
   }
 }
 
@@ -149,6 +150,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         get tenant() {
           return route.config?.tenant;
         },
+        get idempotent() {
+          return route.config?.idempotent;
+        },
       });
     }
   });
@@ -176,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals });
+  await app.register(idempotencyPlugin, { now: opts.now ?? (() => new Date()) });
   await app.register(openapiPlugin, { version: pkg.version });
 
   const authService = createAuthService({

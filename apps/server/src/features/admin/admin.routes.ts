@@ -65,7 +65,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/service-partners',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service partner (name unique in any case: 409)',
@@ -135,7 +135,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/users',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:
