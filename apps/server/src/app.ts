@@ -169,18 +169,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transport.close();
   });
 
-  const tokens = createTokenService(config.appSecret);
+  // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
+  const clock = opts.now ?? (() => new Date());
+  const tokens = createTokenService(config.appSecret, clock);
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
   // writes at once and by everyone else's through the database's auth_change notifications.
-  const principals = createPrincipalCache<Principal>();
+  const principals = createPrincipalCache<Principal>({ now: () => clock().getTime() });
   const unlisten = await opts.database.listen('auth_change', principals.invalidate, principals.setLive);
   app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
-  await app.register(authPlugin, { tokens, cache: principals });
-  await app.register(idempotencyPlugin, { now: opts.now ?? (() => new Date()) });
+  await app.register(authPlugin, { tokens, cache: principals, now: clock });
+  await app.register(idempotencyPlugin, { now: clock });
   await app.register(openapiPlugin, { version: pkg.version });
 
   const authService = createAuthService({
