@@ -180,4 +180,17 @@ describe('Idempotency-Key on creating POSTs', () => {
       ].sort(),
     );
   });
+
+  it('is documented on those operations in the OpenAPI document', async () => {
+    const doc = (await w.ctx.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    }>();
+    const headerOf = (path: string, method: string) =>
+      (doc.paths[path]?.[method]?.parameters ?? []).some(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    expect(headerOf('/api/customers', 'post')).toBe(true);
+    expect(headerOf('/api/service-orders/{id}/work-logs', 'post')).toBe(true);
+    expect(headerOf('/api/customers', 'get')).toBe(false);
+  });
 });
