@@ -18,7 +18,12 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', APP_SECRET: 'x'.repeat(32) });
-    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({
+      driver: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: 5_000,
+    });
     expect(config.appSecret).toBe('x'.repeat(32));
   });
 

@@ -15,6 +15,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -91,7 +93,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
+  database:
+    | { driver: 'pglite'; dataDir: string }
+    | {
+        driver: 'postgres';
+        url: string;
+        /** A query running longer is cancelled; the request answers 503 (docs/decisions/019). */
+        statementTimeoutMs: number;
+        /** Waiting longer for a connection (a new one, or a free one of the pool) answers 503. */
+        connectTimeoutMs: number;
+      };
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string;
@@ -191,7 +202,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { driver: 'postgres', url: e.DATABASE_URL }
+      ? {
+          driver: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -82,9 +82,14 @@ export interface TestContext {
  * over real SMTP to a catcher on loopback, and a clock the test can move.
  */
 export async function createTestContext(
-  options: { config?: Partial<Config>; logStream?: { write(line: string): void } } = {},
+  options: {
+    config?: Partial<Config>;
+    logStream?: { write(line: string): void };
+    /** An opened, migrated database to use instead of a fresh one (the fault tests' own). */
+    database?: Database;
+  } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   await seedIdentities(database.db);
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();

@@ -43,7 +43,15 @@ export interface Database {
 
 export type DatabaseOptions =
   | { driver: 'pglite'; dataDir: string; loadDataDir?: Blob }
-  | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'postgres';
+      url: string;
+      max?: number;
+      /** Server-side `statement_timeout` of every pooled connection (none when unset). */
+      statementTimeoutMs?: number;
+      /** How long to wait for a connection, new or from the pool (for ever when unset). */
+      connectTimeoutMs?: number;
+    };
 
 const extensions = { pg_trgm, btree_gin };
 
@@ -80,14 +88,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    // A slow or stuck database fails requests (503) instead of piling them up on the pool.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor a connection lost while a client is checked out between two queries (a transaction's
+  // own code running): node-postgres emits that as an 'error' event, which unheard is an uncaught
+  // exception. The query under way, or the next one, fails and the request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
-    migrate: (folder) => migratePgLocked(pool, folder),
+    // On a connection of its own, without the statement timeout (a migration may run longer), and
+    // under an advisory lock so that instances starting together apply it once.
+    migrate: async (folder) => {
+      const own = new pg.Pool({ connectionString: options.url, max: 1 });
+      own.on('error', () => {});
+      try {
+        await migratePgLocked(own, folder);
+      } finally {
+        await own.end();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
       return true;

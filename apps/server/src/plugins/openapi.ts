@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PUBLIC } from '@service-portal/shared/access';
@@ -44,6 +44,32 @@ export function documentErrorCodes<T extends Document>(doc: T): T {
   return { ...doc, components: { ...doc.components, schemas } };
 }
 
+/**
+ * Documents `Idempotency-Key` on the routes that honour it (docs/decisions/018). Only the document
+ * gets it: a `headers` schema on the route itself would replace the request's headers with the
+ * validated object.
+ */
+const transform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  if (!input.route.config?.idempotent) return out;
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      headers: {
+        type: 'object',
+        properties: {
+          'idempotency-key': {
+            type: 'string',
+            description:
+              'Optional. A fresh value (a UUID) per intended creation: a repeat within 24 hours gets the first answer back (Idempotent-Replayed: true) and creates nothing; the same key with another body is 422 idempotency_key_reused; a repeat while the first is running is 409 with Retry-After.',
+          },
+        },
+      },
+    },
+  };
+};
+
 /** OpenAPI generated from the same zod schemas that validate requests, served at /api/docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, opts: { version: string }) => {
@@ -62,7 +88,7 @@ export const openapiPlugin = fp(
         },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform,
       transformObject: (documentObject) =>
         'openapiObject' in documentObject
           ? documentErrorCodes(documentObject.openapiObject as Document)

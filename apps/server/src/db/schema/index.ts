@@ -13,3 +13,4 @@ export * from './stored-files.ts';
 export * from './upload-links.ts';
 export * from './images.ts';
 export * from './jobs.ts';
+export * from './idempotency.ts';

@@ -74,7 +74,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/service-partners',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service partner (name unique in any case: 409)',
@@ -144,7 +144,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/users',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

@@ -66,7 +66,7 @@ export function customersRoutes(service: CustomersService) {
     r.post(
       '/customers',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a customer (409 when another customer has the e-mail)',

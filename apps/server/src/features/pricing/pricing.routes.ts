@@ -95,7 +95,7 @@ export function pricingRoutes(service: PricingService) {
     r.post(
       '/pricing/categories',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

@@ -189,7 +189,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service order (status created; the customer is linked or created)',
@@ -255,7 +255,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/:id/spare-parts',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Add a spare-part line',

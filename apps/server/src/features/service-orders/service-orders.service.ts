@@ -137,6 +137,20 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     return totals;
   }
 
+  /** The generator with its first item already read (a failure there is thrown here). */
+  async function firstRead<T>(source: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+    const first = await source.next();
+    return (async function* () {
+      try {
+        if (first.done) return;
+        yield first.value;
+        yield* source;
+      } finally {
+        await source.return(undefined);
+      }
+    })();
+  }
+
   async function today(scope: TenantScope): Promise<string> {
     return todayIn(await repo.partnerTimeZone(scope), now());
   }
@@ -449,12 +463,16 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       const timeZone = await repo.partnerTimeZone(scope);
       const out = new PassThrough();
       const includeInternalNotes = query.includeInternalNotes && hasRole(actor, 'ServiceManager');
-      const batches = withTotals(
-        scope,
-        repo.exportBatches(scope, listFilters(query), query.sortDirection, {
-          internalNotes: includeInternalNotes,
-        }),
-        (s, ids) => deps.labour.labourTotals(s, ids),
+      // The first batch is read before any byte is sent: if the database fails there (gone, too
+      // slow), the caller gets an error answer instead of a download cut at its first byte.
+      const batches = await firstRead(
+        withTotals(
+          scope,
+          repo.exportBatches(scope, listFilters(query), query.sortDirection, {
+            internalNotes: includeInternalNotes,
+          }),
+          (s, ids) => deps.labour.labourTotals(s, ids),
+        ),
       );
       writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
         // The headers are gone already: cut the download short so the client sees it failed.

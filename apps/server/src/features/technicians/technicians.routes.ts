@@ -84,7 +84,7 @@ export function techniciansRoutes(service: TechniciansService) {
     r.post(
       '/technicians',
       {
-        config: managers,
+        config: { ...managers, idempotent: true },
         schema: {
           tags,
           summary: 'Add a technician (Administrator or ServiceManager); e-mail unique per partner (409)',

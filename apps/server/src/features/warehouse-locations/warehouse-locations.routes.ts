@@ -87,7 +87,7 @@ export function warehouseLocationsRoutes(service: WarehouseLocationsService) {
     r.post(
       '/warehouse-locations',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a location; the name is unique per partner in any case (409)',
