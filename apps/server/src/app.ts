@@ -50,6 +50,7 @@ import { authPlugin, createTokenService, type Principal } from './plugins/auth.t
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals });
+  await app.register(rateLimitPlugin, { limits: config.rateLimit, redisUrl: config.redisUrl });
   await app.register(openapiPlugin, { version: pkg.version });
 
   const authService = createAuthService({

@@ -53,6 +53,14 @@ const envSchema = z.object({
       'SMS_FROM must be an E.164 number (+4759440000) or a sender name of up to 11 characters',
     )
     .optional(),
+  // Several instances (issue 11): Redis holds what they must share (the API rate limit's counters).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
@@ -80,6 +88,19 @@ export interface Config {
   /** Verifies inbound-mail webhooks; unset → the webhook answers 503. */
   mailgunSigningKey: string | undefined;
   sms: SmsConfig;
+  /** Shared state of several instances; unset → one instance only (counters in this process). */
+  redisUrl: string | undefined;
+  rateLimit: RateLimitConfig;
+}
+
+/**
+ * The general API limit: requests per window per signed-in user, or per client address for
+ * callers without a session. 0 turns that limit off.
+ */
+export interface RateLimitConfig {
+  perUser: number;
+  perIp: number;
+  windowMs: number;
 }
 
 /**
@@ -159,6 +180,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authToken: e.TWILIO_AUTH_TOKEN,
       from: e.SMS_FROM,
       defaultCountryCode: e.SMS_DEFAULT_COUNTRY_CODE,
+    },
+    redisUrl: e.REDIS_URL,
+    rateLimit: {
+      perUser: e.RATE_LIMIT_PER_USER,
+      perIp: e.RATE_LIMIT_PER_IP,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };
 }
