@@ -46,6 +46,7 @@ import {
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
+import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -166,7 +167,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(config.appSecret);
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
   // writes at once and by everyone else's through the database's auth_change notifications.
-  const principals = createPrincipalCache<Principal>();
+  // Several instances share Redis (REDIS_URL): the rate limit's counters and the callers' epoch.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  const principals = createPrincipalCache<Principal>({
+    ...(redis ? { epoch: redisEpoch(redis) } : {}),
+    onBumpError: (err) =>
+      app.log.warn(
+        { err },
+        'could not tell the other instances of a sign-in change; they learn it by notification',
+      ),
+  });
   const unlisten = await opts.database.listen('auth_change', principals.invalidate, principals.setLive);
   app.addHook('onClose', async () => unlisten());
 
@@ -174,7 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals });
-  await app.register(rateLimitPlugin, { limits: config.rateLimit, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });
   await app.register(openapiPlugin, { version: pkg.version });
 
   const authService = createAuthService({
@@ -182,7 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens,
     outbox,
     otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
-    onAuthChange: principals.invalidate,
+    onAuthChange: principals.changed,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
@@ -252,7 +263,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             repo: createAdminRepository(app.db),
             outbox,
             publicUrl: config.publicUrl,
-            onAuthChange: principals.invalidate,
+            onAuthChange: principals.changed,
           }),
         ),
       );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -25,36 +25,9 @@ function exempt(request: FastifyRequest): boolean {
  * counted; it costs one signature check and no database work.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: { limits: RateLimitConfig; redisUrl: string | undefined }) => {
-    const { limits } = opts;
-    let redis: Redis | undefined;
-    if (opts.redisUrl) {
-      redis = new Redis(opts.redisUrl, {
-        // Fail fast while Redis is away: requests go through uncounted (skipOnError) rather than wait.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-        commandTimeout: 1000,
-        lazyConnect: true,
-      });
-      let healthy = true;
-      redis.on('error', (err: Error) => {
-        if (healthy)
-          app.log.warn({ err: err.message }, 'rate limit: Redis unreachable; requests are not counted');
-        healthy = false;
-      });
-      redis.on('ready', () => {
-        if (!healthy) app.log.info('rate limit: Redis reachable again');
-        healthy = true;
-      });
-      await redis.connect().catch((err: unknown) => {
-        app.log.warn({ err }, 'rate limit: Redis unreachable at start; requests are not counted until it is');
-      });
-      const client = redis;
-      app.addHook('onClose', async () => {
-        await client.quit().catch(() => client.disconnect());
-      });
-    } else {
+  async (app: FastifyInstance, opts: { limits: RateLimitConfig; redis: Redis | undefined }) => {
+    const { limits, redis } = opts;
+    if (!redis) {
       const message =
         'REDIS_URL is not set: API rate limits are counted in this process only. Fine for one instance; set REDIS_URL before running several.';
       if (app.config.env === 'production') app.log.warn(message);

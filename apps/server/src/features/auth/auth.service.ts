@@ -18,7 +18,7 @@ export interface AuthServiceDeps {
   otpPepper: Uint8Array;
   now?: () => Date;
   /** Called after a session is revoked: signed-in callers are re-read. */
-  onAuthChange?: () => void;
+  onAuthChange?: () => void | Promise<void>;
 }
 
 function tooMany(retryAfterMs: number): AppError {
@@ -140,7 +140,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string) {
       await deps.repo.revokeSession(sessionId, now());
-      deps.onAuthChange?.();
+      await deps.onAuthChange?.();
     },
   };
 }
