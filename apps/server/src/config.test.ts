@@ -67,6 +67,10 @@ describe('loadConfig: several instances', () => {
       rateLimit: { perUser: 30, perIp: 0, windowMs: 10_000 },
     });
     expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    // Several instances share one secret; one generated into each data folder would differ.
+    expect(() =>
+      loadConfig({ DATABASE_URL: base.DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:6379' }),
+    ).toThrow(/APP_SECRET must be set/);
     expect(() => loadConfig({ ...base, RATE_LIMIT_PER_USER: '-1' })).toThrow(/RATE_LIMIT_PER_USER/);
   });
 });

@@ -155,6 +155,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM must be set together to send SMS',
     );
   }
+  // Several instances must check each other's tokens: a secret generated per data folder would not do.
+  if (e.REDIS_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET must be set (the same on every instance) when REDIS_URL is set',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
