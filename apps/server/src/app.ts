@@ -16,6 +16,8 @@ import { createCustomersRepository } from './features/customers/customers.reposi
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
+import { createJobsService } from './features/jobs/jobs.service.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -44,23 +46,34 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
+import { registerJobMaintenance } from './lib/jobs/maintenance.ts';
+import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
+import { acceptableRequestId, runWithRequestContext } from './lib/request-context.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
 import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
-import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import { DEFAULT_WEB_DIST_DIR, MIGRATIONS_DIR } from './paths.ts';
 import pkg from '../package.json' with { type: 'json' };
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     outbox: Outbox;
+    /** The one runner of background work (lib/jobs). */
+    jobs: JobRunner;
+    /** Set by the server on SIGTERM: readiness answers 503 from then on. */
+    lifecycle: { shuttingDown: boolean };
     /** Every route as registered, with its declared access: the route-walk test reads it. */
     routeTable: { method: string; url: string; access: unknown; tenant: unknown }[];
   }
@@ -110,9 +123,29 @@ export function loggerOptions(config: Config) {
   };
 }
 
+/** The journal time of the newest migration this build carries (readiness compares it). */
+function newestMigration(): number | null {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    return Math.max(...journal.entries.map((e) => e.when));
+  } catch {
+    return null;
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const now = opts.now ?? (() => new Date());
   const app = Fastify({
+    // X-Request-Id from a proxy is kept (when plain and short), otherwise one is made; either way
+    // it is in every log line of the request, in the answer, and on the jobs the request queues.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return acceptableRequestId(given) ? given : randomUUID();
+    },
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : { logger: { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) } }),
@@ -124,6 +157,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    runWithRequestContext({ requestId: request.id }, done);
+  });
 
   // One log line per request, after the answer, without query strings.
   app.addHook('onResponse', async (request, reply) => {
@@ -157,12 +195,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (config.smtpUrl
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createLogTransport(app.log, config.mailFrom));
-  const outbox = new Outbox(transport, app.log);
-  app.decorate('outbox', outbox);
+  const metrics = createMetrics();
+  const jobs = createJobRunner({
+    db: opts.database.db,
+    log: app.log,
+    now,
+    concurrency: config.jobs.concurrency,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    leaseMs: config.jobs.leaseMs,
+    onOutcome: metrics.jobMetrics.outcome,
+  });
+  app.decorate('jobs', jobs);
+  app.decorate('lifecycle', { shuttingDown: false });
+  registerJobMaintenance(jobs, now);
+  // Any instance's new job wakes the idle runners of all (polling covers a lost notification).
+  const unlistenJobs = await opts.database.listen('job_queued', jobs.wake, () => {});
+  // Handlers are registered while the app is built; the runner starts once it is ready. At close,
+  // jobs under way get the shutdown grace, then go back to the queue for another instance.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    app.lifecycle.shuttingDown = true;
+    await jobs.stop(config.shutdownGraceMs);
+  });
   app.addHook('onClose', async () => {
-    await outbox.drain();
+    await unlistenJobs();
     transport.close();
   });
+
+  const outbox = new Outbox(transport, jobs, deriveKey(config.appSecret, 'job-payload'), now);
+  app.decorate('outbox', outbox);
 
   const tokens = createTokenService(config.appSecret);
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
@@ -232,6 +293,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mail: transport,
     sms: createSmsTransport(config.sms, app.log),
     log: app.log,
+    jobs,
     inboundEmailDomain: config.inboundEmailDomain,
     mailFrom: config.mailFrom,
     mailgunSigningKey: config.mailgunSigningKey,
@@ -239,13 +301,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     smsCountryCode: config.sms.defaultCountryCode,
     ...(opts.now ? { now: opts.now } : {}),
   });
-  // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
+  // Sends cut off by a stop are resumed or shown as failed (a job, run by whichever instance is free).
   app.addHook('onReady', async () => communicationsService.recover());
-  app.addHook('preClose', async () => communicationsService.drain());
+
+  if (config.metrics.enabled) {
+    await app.register(metricsPlugin, { metrics, token: config.metrics.token, jobs: jobs.store });
+  }
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(pkg.version));
+      await api.register(
+        healthRoutes({
+          version: pkg.version,
+          expectedMigration: newestMigration(),
+          shuttingDown: () => app.lifecycle.shuttingDown,
+        }),
+      );
+      await api.register(
+        jobsRoutes(
+          createJobsService({
+            store: jobs.store,
+            abortLocal: jobs.abortLocal,
+            wake: jobs.wake,
+            now,
+          }),
+        ),
+      );
       await api.register(authRoutes(authService));
       await api.register(usersRoutes(usersService));
       await api.register(serviceOrdersRoutes(serviceOrdersService));

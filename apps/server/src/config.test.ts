@@ -22,6 +22,30 @@ describe('loadConfig', () => {
     expect(config.appSecret).toBe('x'.repeat(32));
   });
 
+  it('reads the job runner, shutdown and metrics settings; a metrics token turns metrics on', () => {
+    const base = { APP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base)).toMatchObject({
+      jobs: { concurrency: 4, pollIntervalMs: 2000, leaseMs: 60_000 },
+      shutdownGraceMs: 10_000,
+      metrics: { enabled: false, token: undefined },
+    });
+    const set = loadConfig({
+      ...base,
+      JOB_CONCURRENCY: '0',
+      JOB_POLL_INTERVAL_MS: '500',
+      JOB_LEASE_MS: '30000',
+      SHUTDOWN_GRACE_MS: '25000',
+      METRICS_TOKEN: 't'.repeat(20),
+    });
+    expect(set).toMatchObject({
+      jobs: { concurrency: 0, pollIntervalMs: 500, leaseMs: 30_000 },
+      shutdownGraceMs: 25_000,
+      metrics: { enabled: true, token: 't'.repeat(20) },
+    });
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...base, JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS/);
+  });
+
   it('treats an empty variable as unset', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sp-config-'));
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: '', SMTP_URL: '', PORT: '' })).toMatchObject({

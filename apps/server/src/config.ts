@@ -65,6 +65,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
     .default('47'),
+  // Background jobs and operations (issue 11).
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +101,11 @@ export interface Config {
   /** Shared state of several instances; unset → one instance only (counters in this process). */
   redisUrl: string | undefined;
   rateLimit: RateLimitConfig;
+  jobs: JobsConfig;
+  /** SIGTERM: requests and jobs under way get this long to finish before the process closes. */
+  shutdownGraceMs: number;
+  /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
 }
 
 /**
@@ -101,6 +116,15 @@ export interface RateLimitConfig {
   perUser: number;
   perIp: number;
   windowMs: number;
+}
+
+export interface JobsConfig {
+  /** Jobs one instance runs at once; 0 makes an instance that only serves requests. */
+  concurrency: number;
+  /** How often an idle instance looks for due jobs (a queued job also wakes it at once). */
+  pollIntervalMs: number;
+  /** A running job's claim, renewed every third of it; another instance takes over once it ran out. */
+  leaseMs: number;
 }
 
 /**
@@ -193,5 +217,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.RATE_LIMIT_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+      leaseMs: e.JOB_LEASE_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    // A token implies the endpoint is wanted.
+    metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
   };
 }

@@ -35,6 +35,8 @@ describe('route access declarations', () => {
         '/api/auth/otp/request',
         '/api/auth/otp/verify',
         '/api/health',
+        '/api/health/live',
+        '/api/health/ready',
         '/api/webhooks/email/inbound',
         '/api/webhooks/sms/inbound',
       ].sort(),

@@ -21,6 +21,10 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** When the newest applied migration was made (its journal `when`), or null before any. */
+  lastAppliedMigration(): Promise<number | null>;
+  /** PostgreSQL only: the connection pool's counts (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, which `loadDataDir` restores (test snapshots). */
   dump?(): Promise<Blob>;
@@ -62,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.query('select 1');
         return true;
       },
+      lastAppliedMigration: () => lastAppliedMigration(db),
       close: () => client.close(),
       dump: async () => client.dumpDataDir('gzip'),
       // One process owns a PGlite data folder, so the subscription cannot be lost.
@@ -82,14 +87,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'postgres',
-    migrate: (folder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+    migrate: (folder) => migratePgLocked(pool, folder),
     ping: async () => {
       await db.execute(sql`select 1`);
       return true;
     },
+    lastAppliedMigration: () => lastAppliedMigration(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     listen: (channel, onNotify, onState) => listenPg(options.url, channel, onNotify, onState),
   };
+}
+
+/** Drizzle's migrator records each applied migration with its journal time in drizzle.__drizzle_migrations. */
+async function lastAppliedMigration(db: Db): Promise<number | null> {
+  const exists: unknown = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as t`);
+  if (!(exists as { rows: { t: unknown }[] }).rows[0]?.t) return null;
+  const result: unknown = await db.execute(
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const last = (result as { rows: { last: string | null }[] }).rows[0]?.last;
+  return last === null || last === undefined ? null : Number(last);
+}
+
+/** Any fixed number: the advisory lock every instance takes around its migrations. */
+const MIGRATION_LOCK_KEY = 7_240_115_011;
+
+/**
+ * Several instances starting at once against one database: one applies the migrations, the others
+ * wait on a session-level advisory lock and then find nothing left to apply.
+ */
+async function migratePgLocked(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const RELISTEN_DELAY_MS = 1000;

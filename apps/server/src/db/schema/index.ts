@@ -9,3 +9,4 @@ export * from './service-orders.ts';
 export * from './pricing.ts';
 export * from './work-logs.ts';
 export * from './communications.ts';
+export * from './jobs.ts';

@@ -22,7 +22,7 @@ export interface AdminActor extends AccessSubject {
 export interface AdminDeps {
   repo: AdminRepository;
   /** Mail leaves the request path (app.outbox). */
-  outbox: { enqueue(message: MailMessage, purpose: string): void };
+  outbox: { enqueue(message: MailMessage, purpose: string): Promise<void> };
   /** Where the web app is served, for the sign-in link in invitations. */
   publicUrl: string;
   /** Called after a committed change to a user or partner: signed-in callers are re-read. */
@@ -192,7 +192,7 @@ export function createAdminService(deps: AdminDeps) {
       const user = await userOrThrow(created.id);
       // An inactive user could not sign in, so an invitation would only confuse them.
       if (user.isActive) {
-        deps.outbox.enqueue(
+        await deps.outbox.enqueue(
           { to: user.email, ...invitationMail(user, actor, user.servicePartnerName, deps.publicUrl) },
           'invitation',
         );

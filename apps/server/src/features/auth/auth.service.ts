@@ -101,7 +101,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const user = await deps.repo.findUserByEmail(email);
       if (canSignIn(user)) {
-        deps.outbox.enqueue({ to: user.user.email, ...otpMail(code, user.user.firstName) }, 'otp');
+        await deps.outbox.enqueue({ to: user.user.email, ...otpMail(code, user.user.firstName) }, 'otp', {
+          discardAfter: new Date(t.getTime() + LIMITS.otpTtlMs),
+        });
       }
       // Old rate-limit rows and dead codes are of no use after a day.
       if (Math.random() < 0.02) await deps.repo.pruneEvents(new Date(t.getTime() - 24 * HOUR));

@@ -18,6 +18,7 @@ import { parseAddress } from '../../integrations/mail/mailgun.ts';
 import type { MailTransport } from '../../integrations/mail/mailer.ts';
 import { toE164 } from '../../integrations/sms/phone-numbers.ts';
 import type { SmsTransport } from '../../integrations/sms/sms.ts';
+import type { JobRunner } from '../../lib/jobs/runner.ts';
 import { createDelivery } from './communications.delivery.ts';
 import { createInbound, type ContactLookup, type Inbound } from './communications.inbound.ts';
 import type { CommunicationChanges, CommunicationsRepository } from './communications.repository.ts';
@@ -50,6 +51,7 @@ export interface CommunicationsDeps {
   mail: MailTransport;
   sms: SmsTransport;
   log: FastifyBaseLogger;
+  jobs: JobRunner;
   inboundEmailDomain: string;
   /** MAIL_FROM, shown as the sender of e-mails we send. */
   mailFrom: string;
@@ -87,6 +89,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     mail: deps.mail,
     sms: deps.sms,
     log: deps.log,
+    jobs: deps.jobs,
     inboundEmailDomain: deps.inboundEmailDomain,
   });
   const inbound = createInbound({
@@ -198,7 +201,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
       });
       // Read back before sending starts, so the answer shows the message as stored (pending).
       const created = await getOrThrow(scope, orderId, id);
-      if (sent) delivery.dispatch(id);
+      if (sent) await delivery.dispatch(id);
       return created;
     },
 
@@ -286,7 +289,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
         );
       }
       const answer = await getOrThrow(scope, orderId, id);
-      delivery.sendClaimed(claimed);
+      await delivery.sendClaimed(claimed);
       return answer;
     },
 

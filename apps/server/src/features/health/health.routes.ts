@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC } from '@service-portal/shared/access';
-import { healthSchema } from '@service-portal/shared/health';
+import { healthSchema, livenessSchema, readinessSchema } from '@service-portal/shared/health';
 
-export function healthRoutes(version: string) {
+export interface HealthOptions {
+  version: string;
+  /** The journal time of the newest migration this build carries. */
+  expectedMigration: number | null;
+  /** True once the instance has been told to stop. */
+  shuttingDown: () => boolean;
+}
+
+export function healthRoutes(options: HealthOptions) {
+  const { version } = options;
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const config = { access: PUBLIC, tenant: 'none' as const };
+
+    r.get(
       '/health',
       {
-        config: { access: PUBLIC },
+        config,
         schema: {
           tags: ['health'],
           summary: 'Liveness and database check',
@@ -28,6 +40,51 @@ export function healthRoutes(version: string) {
           version,
           uptimeSeconds: Math.round(process.uptime()),
         });
+      },
+    );
+
+    r.get(
+      '/health/live',
+      {
+        config,
+        schema: {
+          tags: ['health'],
+          summary: 'The process answers (nothing else is checked)',
+          security: [],
+          response: { 200: livenessSchema },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    r.get(
+      '/health/ready',
+      {
+        config,
+        schema: {
+          tags: ['health'],
+          summary: 'Ready for traffic: database reachable, migrations applied, not shutting down',
+          security: [],
+          response: { 200: readinessSchema, 503: readinessSchema },
+        },
+      },
+      async (request, reply) => {
+        let database: 'ok' | 'unreachable' = 'ok';
+        let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+        try {
+          await app.database.ping();
+          const last = await app.database.lastAppliedMigration();
+          if (options.expectedMigration !== null)
+            migrations = last !== null && last >= options.expectedMigration ? 'applied' : 'pending';
+        } catch (err) {
+          request.log.error({ err }, 'readiness check: database unreachable');
+          database = 'unreachable';
+        }
+        const shuttingDown = options.shuttingDown();
+        const ready = database === 'ok' && migrations === 'applied' && !shuttingDown;
+        return reply
+          .status(ready ? 200 : 503)
+          .send({ status: ready ? 'ready' : 'not_ready', database, migrations, shuttingDown });
       },
     );
   };
