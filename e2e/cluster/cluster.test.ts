@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -40,6 +40,8 @@ const figures = {
   writesConfirmed: 0,
   writesFound: 0,
   writesUnconfirmedButStored: 0,
+  schedulePeriods: 0,
+  jobsTakenOver: 0,
 };
 
 function count(status: number) {
@@ -105,6 +107,23 @@ async function signIn(email: string): Promise<void> {
   tokens.set(email, await verify(email, codeFrom(message.text)));
 }
 
+/** Polls `probe` until it answers something other than null, or fails after `timeoutMs`. */
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The lines the probe jobs wrote (apps/server/src/lib/cluster-probe.ts), one per step of a run. */
+function probeLines(): string[] {
+  const file = path.join(dataDir, 'cluster-probe.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+}
+
 /** Runs `jobs` with at most `width` at a time; answers their results in order. */
 async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
   const results: T[] = new Array<T>(jobs.length);
@@ -146,6 +165,10 @@ beforeAll(async () => {
     RATE_LIMIT_PER_USER: String(PER_USER),
     RATE_LIMIT_PER_IP: String(PER_IP),
     RATE_LIMIT_WINDOW_SECONDS: '60',
+    // The probe jobs, and a short lease so that a killed instance's job is taken over quickly.
+    CLUSTER_PROBE_JOBS: 'true',
+    JOB_POLL_INTERVAL_MS: '300',
+    JOB_LEASE_MS: '3000',
   };
   ports.forEach((port, i) => instances.push(new Instance(`instance ${i + 1}`, port, env)));
   // The first migrates and loads the demo data; the other two find both done.
@@ -159,12 +182,20 @@ afterAll(async () => {
     `cluster figures: requests ${figures.requests}, instances ${figures.instances}, ` +
       `restarted (SIGTERM) ${figures.restarted}, killed (SIGKILL) ${figures.killed}, ` +
       `writes confirmed ${figures.writesConfirmed}, writes found ${figures.writesFound}, ` +
-      `unconfirmed but stored ${figures.writesUnconfirmedButStored}`,
+      `unconfirmed but stored ${figures.writesUnconfirmedButStored}, ` +
+      `schedule periods ${figures.schedulePeriods} (one run each), ` +
+      `jobs taken over after a kill ${figures.jobsTakenOver}`,
   );
   await proxy?.stop();
   await Promise.all(instances.map((i) => i.stop('SIGKILL')));
   await mail.stop().catch(() => {});
   await db.drop().catch((err: unknown) => console.error('could not drop', db.name, err));
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis
+    .connect()
+    .then(() => redis.flushdb())
+    .catch(() => {});
+  redis.disconnect();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -380,9 +411,89 @@ describe('three instances behind nginx', () => {
     expect(refusedOrLost).toBeLessThanOrEqual(8);
   });
 
-  // Issue 11 item 4, the job runner's half (branch i11-jobs): a scheduled job runs once per
-  // period across the three, and a job whose instance is killed with SIGKILL mid-run is retried by
-  // another with its effect applied once. Add them here once the runner is on this branch.
-  it.todo('runs a scheduled job once per period, not once per instance');
-  it.todo('retries a job whose instance was killed mid-run on another instance, applying it once');
+  it('retry a job whose instance was killed with SIGKILL mid-run on another instance, applying its effect once', async () => {
+    const created = await call(via(), 'POST', '/api/customers', {
+      token: tokenOf(OFFICE),
+      json: { name: 'Probe target' },
+    });
+    expect(created.status).toBe(201);
+    const customerId = (created.body as { id: string }).id;
+    // Queued as any instance would (the insert wakes every runner); 4 s of work after the effect.
+    const inserted = await db.query<{ id: string }>(
+      `insert into jobs (name, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
+       values ('probe.slow', $1::jsonb, 'queued', 0, 4, now(), now(), now()) returning id`,
+      [JSON.stringify({ customerId, ms: 4000 })],
+    );
+    const jobId = inserted.rows[0]!.id;
+    const applied = new RegExp(`^slow-applied ${jobId} 1 (\\d+) true$`);
+    const first = await waitFor(
+      'the first run to apply its effect',
+      async () =>
+        probeLines()
+          .map((l) => applied.exec(l))
+          .find((m) => m !== null) ?? null,
+      15_000,
+    );
+    const victim = instances.find((i) => i.pid === Number(first[1]));
+    if (!victim) throw new Error(`no instance has pid ${first[1]}`);
+    const ended = await victim.stop('SIGKILL');
+    expect(ended.signal).toBe('SIGKILL');
+    figures.killed += 1;
+
+    // Its lease runs out, another instance takes the job and finishes it.
+    const done = await waitFor(
+      'the job to succeed on another instance',
+      async () => {
+        const r = await db.query<{ state: string; attempts: number }>(
+          'select state, attempts from jobs where id = $1',
+          [jobId],
+        );
+        return r.rows[0]?.state === 'succeeded' ? r.rows[0] : null;
+      },
+      30_000,
+    );
+    expect(done.attempts).toBe(2);
+    figures.jobsTakenOver += 1;
+    const runs = probeLines().filter((l) => l.includes(` ${jobId} `));
+    const starts = runs.filter((l) => l.startsWith('slow-start'));
+    expect(starts).toHaveLength(2);
+    // Two processes: the killed one, then another.
+    expect(starts.map((l) => l.split(' ').at(-1))).toEqual([
+      first[1],
+      expect.not.stringMatching(`^${first[1]}$`),
+    ]);
+    expect(runs.filter((l) => l.startsWith('slow-applied')).map((l) => l.split(' ').at(-1))).toEqual([
+      'true',
+      'false',
+    ]);
+    expect(runs.filter((l) => l.startsWith('slow-done'))).toHaveLength(1);
+    const customer = await db.query<{ notes: string | null }>('select notes from customers where id = $1', [
+      customerId,
+    ]);
+    expect(customer.rows[0]?.notes).toBe('probe;');
+
+    await victim.start();
+  });
+
+  it('run a scheduled job once per period, not once per instance', async () => {
+    // probe.tick fires every minute; every instance (and every restart) tries each period.
+    const slots = await waitFor(
+      'two periods of the schedule',
+      async () => {
+        const r = await db.query<{ slot: Date; n: number; done: number }>(
+          `select schedule_slot as slot, count(*)::int as n,
+                  count(*) filter (where state = 'succeeded')::int as done
+           from jobs where name = 'probe.tick' group by 1 order by 1`,
+        );
+        return r.rows.length >= 2 && r.rows.every((row) => row.done === row.n) ? r.rows : null;
+      },
+      90_000,
+    );
+    figures.schedulePeriods = slots.length;
+    for (const row of slots) expect(row.n, row.slot.toISOString()).toBe(1);
+    const ticks = probeLines().filter((l) => l.startsWith('tick '));
+    for (const row of slots) {
+      expect(ticks.filter((l) => l.startsWith(`tick ${row.slot.toISOString()} `))).toHaveLength(1);
+    }
+  }, 120_000);
 });

@@ -46,6 +46,7 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
+import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
 import { registerJobMaintenance } from './lib/jobs/maintenance.ts';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import { acceptableRequestId, runWithRequestContext } from './lib/request-context.ts';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('lifecycle', { shuttingDown: false });
   registerJobMaintenance(jobs, now);
+  if (config.clusterProbeJobs) registerClusterProbeJobs(jobs, config.dataDir);
   // Any instance's new job wakes the idle runners of all (polling covers a lost notification).
   const unlistenJobs = await opts.database.listen('job_queued', jobs.wake, () => {});
   // Handlers are registered while the app is built; the runner starts once it is ready. At close,

@@ -75,6 +75,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The cluster test's probe jobs (lib/cluster-probe.ts); never set in a real installation.
+  CLUSTER_PROBE_JOBS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -106,6 +111,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
+  /** Registers the cluster test's probe jobs (test only). */
+  clusterProbeJobs: boolean;
 }
 
 /**
@@ -225,5 +232,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // A token implies the endpoint is wanted.
     metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
+    clusterProbeJobs: e.CLUSTER_PROBE_JOBS,
   };
 }

@@ -65,6 +65,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
+    clusterProbeJobs: false,
     ...overrides,
   };
 }

@@ -54,6 +54,10 @@ export class Instance {
     this.url = `http://127.0.0.1:${port}`;
   }
 
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
+
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
