@@ -179,6 +179,11 @@ async function startServer(secret: string, label: string): Promise<Server> {
       PORT: String(port),
       SEED_DEMO_DATA: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'sp-bench-data'),
+      // One user sends thousands of requests a second here: the API limit still counts them all
+      // (its cost is in the figures) but never refuses one.
+      RATE_LIMIT_PER_USER: String(benchConfig.rateLimit),
+      RATE_LIMIT_PER_IP: String(benchConfig.rateLimit),
+      ...(benchConfig.redisUrl ? { REDIS_URL: benchConfig.redisUrl } : {}),
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -57,11 +57,13 @@ import {
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
+import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
 import { registerJobMaintenance } from './lib/jobs/maintenance.ts';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import { acceptableRequestId, runWithRequestContext } from './lib/request-context.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
+import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
@@ -69,6 +71,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { DEFAULT_WEB_DIST_DIR, MIGRATIONS_DIR } from './paths.ts';
@@ -226,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('lifecycle', { shuttingDown: false });
   registerJobMaintenance(jobs, now);
+  if (config.clusterProbeJobs) registerClusterProbeJobs(jobs, config.dataDir);
   // Any instance's new job wakes the idle runners of all (polling covers a lost notification).
   const unlistenJobs = await opts.database.listen('job_queued', jobs.wake, () => {});
   // Handlers are registered while the app is built; the runner starts once it is ready. At close,
@@ -248,7 +252,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(config.appSecret, clock);
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
   // writes at once and by everyone else's through the database's auth_change notifications.
-  const principals = createPrincipalCache<Principal>({ now: () => clock().getTime() });
+  // Several instances share Redis (REDIS_URL): the rate limit's counters and the callers' epoch.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  const principals = createPrincipalCache<Principal>({
+    now: () => clock().getTime(),
+    ...(redis ? { epoch: redisEpoch(redis) } : {}),
+    onBumpError: (err) =>
+      app.log.warn(
+        { err },
+        'could not tell the other instances of a sign-in change; they learn it by notification',
+      ),
+  });
   const unlisten = await opts.database.listen('auth_change', principals.invalidate, principals.setLive);
   app.addHook('onClose', async () => unlisten());
 
@@ -256,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals, now: clock });
+  await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });
   await app.register(idempotencyPlugin, { now: clock });
   await app.register(openapiPlugin, { version: pkg.version });
   // Multipart bodies are read as streams by the routes that take files; these caps stop a body
@@ -280,7 +296,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens,
     outbox,
     otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
-    onAuthChange: principals.invalidate,
+    onAuthChange: principals.changed,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
@@ -411,7 +427,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             repo: createAdminRepository(app.db),
             outbox,
             publicUrl: config.publicUrl,
-            onAuthChange: principals.invalidate,
+            onAuthChange: principals.changed,
           }),
         ),
       );

@@ -72,6 +72,38 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: several instances', () => {
+  const base = { APP_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
+
+  it('defaults to no Redis and limits no real user reaches', () => {
+    expect(loadConfig(base)).toMatchObject({
+      redisUrl: undefined,
+      rateLimit: { perUser: 600, perIp: 1200, windowMs: 60_000 },
+    });
+  });
+
+  it('reads REDIS_URL and the limits, and refuses what is not a redis URL', () => {
+    expect(
+      loadConfig({
+        ...base,
+        REDIS_URL: 'redis://127.0.0.1:6379/2',
+        RATE_LIMIT_PER_USER: '30',
+        RATE_LIMIT_PER_IP: '0',
+        RATE_LIMIT_WINDOW_SECONDS: '10',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      rateLimit: { perUser: 30, perIp: 0, windowMs: 10_000 },
+    });
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    // Several instances share one secret; one generated into each data folder would differ.
+    expect(() =>
+      loadConfig({ DATABASE_URL: base.DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:6379' }),
+    ).toThrow(/APP_SECRET must be set/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_PER_USER: '-1' })).toThrow(/RATE_LIMIT_PER_USER/);
+  });
+});
+
 describe('loadConfig: communications', () => {
   const base = { APP_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
 

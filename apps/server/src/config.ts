@@ -56,6 +56,14 @@ const envSchema = z.object({
       'SMS_FROM must be an E.164 number (+4759440000) or a sender name of up to 11 characters',
     )
     .optional(),
+  // Several instances (issue 11): Redis holds what they must share (the API rate limit's counters).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
@@ -84,6 +92,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The cluster test's probe jobs (lib/cluster-probe.ts); never set in a real installation.
+  CLUSTER_PROBE_JOBS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,11 +132,26 @@ export interface Config {
   storage: StorageConfig;
   /** Spec §5: 10 MB per image, 50 MB per upload (a customer link in all). */
   uploads: { imageMaxBytes: number; totalMaxBytes: number };
+  /** Shared state of several instances; unset → one instance only (counters in this process). */
+  redisUrl: string | undefined;
+  rateLimit: RateLimitConfig;
   jobs: JobsConfig;
   /** SIGTERM: requests and jobs under way get this long to finish before the process closes. */
   shutdownGraceMs: number;
   /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
+  /** Registers the cluster test's probe jobs (test only). */
+  clusterProbeJobs: boolean;
+}
+
+/**
+ * The general API limit: requests per window per signed-in user, or per client address for
+ * callers without a session. 0 turns that limit off.
+ */
+export interface RateLimitConfig {
+  perUser: number;
+  perIp: number;
+  windowMs: number;
 }
 
 export interface JobsConfig {
@@ -195,6 +223,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     );
   }
+  // Several instances must check each other's tokens: a secret generated per data folder would not do.
+  if (e.REDIS_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET must be set (the same on every instance) when REDIS_URL is set',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -242,6 +276,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       imageMaxBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
       totalMaxBytes: e.UPLOAD_MAX_TOTAL_MB * 1024 * 1024,
     },
+    redisUrl: e.REDIS_URL,
+    rateLimit: {
+      perUser: e.RATE_LIMIT_PER_USER,
+      perIp: e.RATE_LIMIT_PER_IP,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
@@ -250,5 +290,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // A token implies the endpoint is wanted.
     metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
+    clusterProbeJobs: e.CLUSTER_PROBE_JOBS,
   };
 }

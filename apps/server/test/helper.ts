@@ -63,9 +63,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     storage: { driver: 'local', root: path.join(tmpdir(), `sp-files-${randomBytes(6).toString('hex')}`) },
     uploads: { imageMaxBytes: 10 * 1024 * 1024, totalMaxBytes: 50 * 1024 * 1024 },
+    redisUrl: undefined,
+    // Far above what any suite sends; the limiter's own tests set theirs low.
+    rateLimit: { perUser: 100_000, perIp: 100_000, windowMs: 60_000 },
     jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
+    clusterProbeJobs: false,
     ...overrides,
   };
 }

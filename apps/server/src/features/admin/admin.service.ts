@@ -27,7 +27,7 @@ export interface AdminDeps {
   /** Where the web app is served, for the sign-in link in invitations. */
   publicUrl: string;
   /** Called after a committed change to a user or partner: signed-in callers are re-read. */
-  onAuthChange?: () => void;
+  onAuthChange?: () => void | Promise<void>;
 }
 
 interface UserFields {
@@ -162,7 +162,7 @@ export function createAdminService(deps: AdminDeps) {
         throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       const { version, ...values } = input;
       const result = await repo.updatePartnerIfVersion(id, version, values);
-      deps.onAuthChange?.();
+      await deps.onAuthChange?.();
       if (result === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       if (!result) {
         await partnerOrThrow(id);
@@ -220,7 +220,7 @@ export function createAdminService(deps: AdminDeps) {
       if (id === actor.id && !input.isActive) throw conflict(ADMIN_MESSAGES.cannotDeactivateSelf, 'isActive');
       await assertPartner(input.servicePartnerId);
       const updated = await repo.updateUserIfVersion(id, input.version, userValues(input));
-      deps.onAuthChange?.();
+      await deps.onAuthChange?.();
       if (!updated) {
         await userOrThrow(id);
         throw versionConflict('user');
