@@ -23,6 +23,23 @@ const dirs = (p) =>
         .map((d) => d.name)
     : [];
 
+const WEB = './apps/web/src';
+/** Shared code (components, lib) knows no feature and no route; features do not import each other. */
+const webZones = [
+  ...featureZones(`${WEB}/features`, dirs('apps/web/src/features')),
+  ...['components', 'lib'].map((shared) => ({
+    target: `${WEB}/${shared}`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code (components, lib) imports no feature and no app module.',
+  })),
+];
+/** The app composes features, never the other way round (screen tests may mount a route). */
+const featuresNotApp = {
+  target: `${WEB}/features`,
+  from: `${WEB}/app`,
+  message: 'Features do not import the app; the app composes features.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,11 +101,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: featureZones('./apps/web/src/features', dirs('apps/web/src/features')) },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, featuresNotApp] }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
   },
   {
     // The places that may read the environment, and tooling scripts.

@@ -14,6 +14,7 @@ export default defineConfig({
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
       './e2e/vitest.config.ts',
+      './e2e/cluster/vitest.config.ts',
     ],
   },
 });

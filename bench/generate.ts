@@ -13,6 +13,9 @@
  *   npx tsx bench/generate.ts            # loads when missing or different, else says so and stops
  *   npx tsx bench/generate.ts --reset    # drops and recreates the database first
  *   BENCH_ORDERS=100000 npx tsx bench/generate.ts
+ *
+ * Over 500 lines on purpose: one loader whose steps (drop, COPY, rebuild, check) share the saved
+ * index definitions; the row generators are in bench/lib/dataset.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';

@@ -8,6 +8,9 @@
  *    latency (sequential requests), and — on a freshly started server — the export of ~100k and
  *    ~200k orders (wall time, the server's RSS sampled from /proc every 50 ms).
  * 4. Prints a table and writes bench/results/latest.json plus a timestamped copy.
+ *
+ * Over 500 lines on purpose: one script that runs the phases in order and owns the child
+ * processes it starts; its parts only make sense in that sequence.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -179,6 +182,11 @@ async function startServer(secret: string, label: string): Promise<Server> {
       PORT: String(port),
       SEED_DEMO_DATA: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'sp-bench-data'),
+      // One user sends thousands of requests a second here: the API limit still counts them all
+      // (its cost is in the figures) but never refuses one.
+      RATE_LIMIT_PER_USER: String(benchConfig.rateLimit),
+      RATE_LIMIT_PER_IP: String(benchConfig.rateLimit),
+      ...(benchConfig.redisUrl ? { REDIS_URL: benchConfig.redisUrl } : {}),
     },
   });
   const base = `http://127.0.0.1:${port}`;

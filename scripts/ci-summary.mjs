@@ -15,5 +15,15 @@ for (const file of files) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
+// The cluster test's closing figures (requests, instances restarted and killed, writes).
+const clusterLog = path.join(dir, 'cluster.log');
+if (existsSync(clusterLog)) {
+  const line = readFileSync(clusterLog, 'utf8')
+    // eslint-disable-next-line no-control-regex -- colour codes around the line
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.startsWith('cluster figures:'));
+  if (line) console.log(line);
+}
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -57,6 +57,13 @@ export const benchConfig = {
   statsRequests: int('BENCH_STATS_REQUESTS', 100),
   /** The two export sizes (rows); capped by what partner #1 holds on small data sets. */
   exportRows: [int('BENCH_EXPORT_SMALL', 100_000), int('BENCH_EXPORT_LARGE', 200_000)] as const,
+  /**
+   * The server's API limit per user and per address: counted on every request but out of reach
+   * by default (one user sends thousands a second here); 0 turns the limiter off.
+   */
+  rateLimit: int('BENCH_RATE_LIMIT', 1_000_000_000, 0),
+  /** REDIS_URL for the server: rate-limit counters and the callers' epoch in Redis, as with several instances. */
+  redisUrl: process.env.BENCH_REDIS_URL || undefined,
   /** The pg pool size of the server (openDatabase's default) and so of the bare route too. */
   poolSize: 10,
 };

@@ -1,5 +1,6 @@
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
@@ -10,7 +11,10 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { createCommunicationsRepository } from './features/communications/communications.repository.ts';
 import { communicationsRoutes } from './features/communications/communications.routes.ts';
-import { createCommunicationsService } from './features/communications/communications.service.ts';
+import {
+  createCommunicationsService,
+  createOrderCommunications,
+} from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
@@ -18,6 +22,14 @@ import { createCustomersRepository } from './features/customers/customers.reposi
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createUploadLinksRepository } from './features/upload-links/upload-links.repository.ts';
+import { uploadLinksRoutes } from './features/upload-links/upload-links.routes.ts';
+import { createUploadLinksService } from './features/upload-links/upload-links.service.ts';
+import { createImagesRepository } from './features/images/images.repository.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
+import { createImagesService } from './features/images/images.service.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
+import { createJobsService } from './features/jobs/jobs.service.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -40,7 +52,7 @@ import { warehouseLocationsRoutes } from './features/warehouse-locations/warehou
 import { createWarehouseLocationsService } from './features/warehouse-locations/warehouse-locations.service.ts';
 import { createWorkLogsRepository } from './features/work-logs/work-logs.repository.ts';
 import { workLogsRoutes } from './features/work-logs/work-logs.routes.ts';
-import { createWorkLogsService } from './features/work-logs/work-logs.service.ts';
+import { createLabourTotals, createWorkLogsService } from './features/work-logs/work-logs.service.ts';
 import {
   createLogTransport,
   createSmtpTransport,
@@ -48,23 +60,40 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
+import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
+import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
+import { registerJobMaintenance } from './lib/jobs/maintenance.ts';
+import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
+import { acceptableRequestId, runWithRequestContext } from './lib/request-context.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
+import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
+import { validatorCompiler } from './lib/validator.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
-import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import { DEFAULT_WEB_DIST_DIR, MIGRATIONS_DIR } from './paths.ts';
 import pkg from '../package.json' with { type: 'json' };
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     outbox: Outbox;
+    /** The one runner of background work (lib/jobs). */
+    jobs: JobRunner;
+    /** Set by the server on SIGTERM: readiness answers 503 from then on. */
+    lifecycle: { shuttingDown: boolean };
     /** Every route as registered, with its declared access: the route-walk test reads it. */
-    routeTable: { method: string; url: string; access: unknown; tenant: unknown }[];
+    routeTable: { method: string; url: string; access: unknown; tenant: unknown; idempotent: unknown }[];
   }
 }
 
@@ -82,6 +111,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the file storage chosen from config (closed with the app either way). */
+  storage?: FileStorage;
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -112,9 +143,29 @@ export function loggerOptions(config: Config) {
   };
 }
 
+/** The journal time of the newest migration this build carries (readiness compares it). */
+function newestMigration(): number | null {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    return Math.max(...journal.entries.map((e) => e.when));
+  } catch {
+    return null;
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const now = opts.now ?? (() => new Date());
   const app = Fastify({
+    // X-Request-Id from a proxy is kept (when plain and short), otherwise one is made; either way
+    // it is in every log line of the request, in the answer, and on the jobs the request queues.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return acceptableRequestId(given) ? given : randomUUID();
+    },
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : { logger: { ...loggerOptions(config), ...(opts.logStream ? { stream: opts.logStream } : {}) } }),
@@ -123,9 +174,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own 414/400 (an id over 100 characters, a broken %-escape) as problem+json.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    runWithRequestContext({ requestId: request.id }, done);
+  });
 
   // One log line per request, after the answer, without query strings.
   app.addHook('onResponse', async (request, reply) => {
@@ -150,6 +208,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         get tenant() {
           return route.config?.tenant;
         },
+        get idempotent() {
+          return route.config?.idempotent;
+        },
       });
     }
   });
@@ -159,70 +220,136 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (config.smtpUrl
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createLogTransport(app.log, config.mailFrom));
-  const outbox = new Outbox(transport, app.log);
-  app.decorate('outbox', outbox);
+  const metrics = createMetrics();
+  const jobs = createJobRunner({
+    db: opts.database.db,
+    log: app.log,
+    now,
+    concurrency: config.jobs.concurrency,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    leaseMs: config.jobs.leaseMs,
+    onOutcome: metrics.jobMetrics.outcome,
+  });
+  app.decorate('jobs', jobs);
+  app.decorate('lifecycle', { shuttingDown: false });
+  registerJobMaintenance(jobs, now);
+  if (config.clusterProbeJobs) registerClusterProbeJobs(jobs, config.dataDir);
+  // Any instance's new job wakes the idle runners of all (polling covers a lost notification).
+  const unlistenJobs = await opts.database.listen('job_queued', jobs.wake, () => {});
+  // Handlers are registered while the app is built; the runner starts once it is ready. At close,
+  // jobs under way get the shutdown grace, then go back to the queue for another instance.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    app.lifecycle.shuttingDown = true;
+    await jobs.stop(config.shutdownGraceMs);
+  });
   app.addHook('onClose', async () => {
-    await outbox.drain();
+    await unlistenJobs();
     transport.close();
   });
 
-  const tokens = createTokenService(config.appSecret);
+  const outbox = new Outbox(transport, jobs, deriveKey(config.appSecret, 'job-payload'), now);
+  app.decorate('outbox', outbox);
+
+  // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
+  const clock = now;
+  const tokens = createTokenService(config.appSecret, clock);
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
   // writes at once and by everyone else's through the database's auth_change notifications.
-  const principals = createPrincipalCache<Principal>();
+  // Several instances share Redis (REDIS_URL): the rate limit's counters and the callers' epoch.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  const principals = createPrincipalCache<Principal>({
+    now: () => clock().getTime(),
+    ...(redis ? { epoch: redisEpoch(redis) } : {}),
+    onBumpError: (err) =>
+      app.log.warn(
+        { err },
+        'could not tell the other instances of a sign-in change; they learn it by notification',
+      ),
+  });
   const unlisten = await opts.database.listen('auth_change', principals.invalidate, principals.setLive);
   app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
-  await app.register(authPlugin, { tokens, cache: principals });
+  await app.register(authPlugin, { tokens, cache: principals, now: clock });
+  await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });
+  await app.register(idempotencyPlugin, { now: clock });
   await app.register(openapiPlugin, { version: pkg.version });
+  // Multipart bodies are read as streams by the routes that take files; these caps stop a body
+  // that is no image upload at all (per-file and total sizes are checked while streaming).
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.uploads.imageMaxBytes + 1,
+      files: 20,
+      fields: 60,
+      fieldSize: 4096,
+      parts: 80,
+      headerPairs: 100,
+    },
+  });
+
+  const storage = opts.storage ?? (await createStorage(config.storage));
+  app.addHook('onClose', async () => storage.close());
 
   const authService = createAuthService({
     repo: createAuthRepository(app.db),
     tokens,
     outbox,
     otpPepper: deriveKey(config.appSecret, 'otp-pepper'),
-    onAuthChange: principals.invalidate,
+    onAuthChange: principals.changed,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const usersService = createUsersService(createUsersRepository(app.db));
-  const customersService = createCustomersService({
-    repo: createCustomersRepository(app.db),
-    // Orders link customers and customers list their orders: resolved lazily, made just below.
-    orders: () => serviceOrdersService,
-    // A merge moves the merged customer's communications too (that service is made further down).
-    references: () => [communicationsService],
-  });
+  // Services are made in dependency order, with no getters or closures over services made later:
+  // reads another feature needs go through small read ports made from that feature's repository,
+  // and a customer merge tells its subscribers (docs/decisions/013-no-service-cycles.md).
+  const customersService = createCustomersService({ repo: createCustomersRepository(app.db) });
   const techniciansService = createTechniciansService(createTechniciansRepository(app.db));
   const warehouseLocationsService = createWarehouseLocationsService(
     createWarehouseLocationsRepository(app.db),
   );
+  const communicationsRepository = createCommunicationsRepository(app.db);
+  const workLogsRepository = createWorkLogsRepository(app.db);
   const serviceOrdersService = createServiceOrdersService({
     repo: createServiceOrdersRepository(app.db),
     customers: customersService,
     technicians: techniciansService,
     warehouseLocations: warehouseLocationsService,
-    // includeCommunications: the communications service is made just below and asks orders in turn.
-    communications: { forOrders: (scope, ids) => communicationsService.forOrders(scope, ids) },
-    // The export's labour column: work logs are made just below and ask orders in turn.
-    labour: { labourTotals: (scope, ids) => workLogsService.labourTotals(scope, ids) },
+    // includeCommunications and the export's labour column: read ports, not the services.
+    communications: createOrderCommunications(communicationsRepository),
+    labour: createLabourTotals(workLogsRepository),
   });
-  const pricingService = createPricingService(createPricingRepository(app.db));
+  const imagesService = createImagesService({
+    repo: createImagesRepository(app.db),
+    storage,
+    orders: serviceOrdersService,
+    urlKey: deriveKey(config.appSecret, 'image-urls'),
+    limits: config.uploads,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const pricingService = createPricingService(
+    createPricingRepository(app.db),
+    // The rental products arrive with the rentals issue: until then there are none to price.
+    { owns: async () => false },
+  );
   const workLogsService = createWorkLogsService({
-    repo: createWorkLogsRepository(app.db),
+    repo: workLogsRepository,
     orders: serviceOrdersService,
     pricing: pricingService,
     ...(opts.now ? { now: opts.now } : {}),
   });
 
   const communicationsService = createCommunicationsService({
-    repo: createCommunicationsRepository(app.db),
+    repo: communicationsRepository,
     orders: serviceOrdersService,
     mail: transport,
     sms: createSmsTransport(config.sms, app.log),
     log: app.log,
+    jobs,
     inboundEmailDomain: config.inboundEmailDomain,
     mailFrom: config.mailFrom,
     mailgunSigningKey: config.mailgunSigningKey,
@@ -230,6 +357,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     smsCountryCode: config.sms.defaultCountryCode,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  // A merge moves the merged customer's orders, then its communications, in its transaction.
+  customersService.onMerge(serviceOrdersService);
+  customersService.onMerge(communicationsService);
+  const uploadLinksService = createUploadLinksService({
+    repo: createUploadLinksRepository(app.db),
+    orders: serviceOrdersService,
+    images: imagesService,
+    messages: communicationsService,
+    publicUrl: config.publicUrl,
+    sessionKey: deriveKey(config.appSecret, 'upload-sessions'),
+    smsCountryCode: config.sms.defaultCountryCode,
+    totalMaxBytes: config.uploads.totalMaxBytes,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  // Files never committed or since deleted, and links long past their life, go hourly on the runner.
+  jobs.register(
+    'images.cleanup-orphans',
+    async ({ log }) =>
+      log.info({ removed: await imagesService.cleanupOrphanFiles(now()) }, 'orphaned files removed'),
+    { retries: 2, singletonKey: 'images.cleanup-orphans' },
+  );
+  jobs.schedule('images.cleanup-orphans', '23 * * * *');
+  jobs.register(
+    'upload-links.purge-expired',
+    async ({ log }) =>
+      log.info({ removed: await uploadLinksService.purgeExpiredLinks(now()) }, 'old upload links removed'),
+    { retries: 2, singletonKey: 'upload-links.purge-expired' },
+  );
+  jobs.schedule('upload-links.purge-expired', '41 * * * *');
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -246,19 +402,40 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
 
-  // Sends cut off by a stop are resumed or shown as failed; sends under way finish before closing.
+  // Sends cut off by a stop are resumed or shown as failed (a job, run by whichever instance is free).
   app.addHook('onReady', async () => communicationsService.recover());
-  app.addHook('preClose', async () => communicationsService.drain());
+
+  if (config.metrics.enabled) {
+    await app.register(metricsPlugin, { metrics, token: config.metrics.token, jobs: jobs.store });
+  }
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(pkg.version));
+      await api.register(
+        healthRoutes({
+          version: pkg.version,
+          expectedMigration: newestMigration(),
+          shuttingDown: () => app.lifecycle.shuttingDown,
+        }),
+      );
+      await api.register(
+        jobsRoutes(
+          createJobsService({
+            store: jobs.store,
+            abortLocal: jobs.abortLocal,
+            wake: jobs.wake,
+            now,
+          }),
+        ),
+      );
       await api.register(authRoutes(authService));
       await api.register(usersRoutes(usersService));
       await api.register(serviceOrdersRoutes(serviceOrdersService));
       await api.register(communicationsRoutes(communicationsService));
       await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
       await api.register(pricingRoutes(pricingService));
+      await api.register(imagesRoutes(imagesService));
+      await api.register(uploadLinksRoutes(uploadLinksService));
       await api.register(workLogsRoutes(workLogsService));
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));
@@ -272,7 +449,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             repo: createAdminRepository(app.db),
             outbox,
             publicUrl: config.publicUrl,
-            onAuthChange: principals.invalidate,
+            onAuthChange: principals.changed,
           }),
         ),
       );

@@ -18,8 +18,37 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', APP_SECRET: 'x'.repeat(32) });
-    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({
+      driver: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: 5_000,
+    });
     expect(config.appSecret).toBe('x'.repeat(32));
+  });
+
+  it('reads the job runner, shutdown and metrics settings; a metrics token turns metrics on', () => {
+    const base = { APP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base)).toMatchObject({
+      jobs: { concurrency: 4, pollIntervalMs: 2000, leaseMs: 60_000 },
+      shutdownGraceMs: 10_000,
+      metrics: { enabled: false, token: undefined },
+    });
+    const set = loadConfig({
+      ...base,
+      JOB_CONCURRENCY: '0',
+      JOB_POLL_INTERVAL_MS: '500',
+      JOB_LEASE_MS: '30000',
+      SHUTDOWN_GRACE_MS: '25000',
+      METRICS_TOKEN: 't'.repeat(20),
+    });
+    expect(set).toMatchObject({
+      jobs: { concurrency: 0, pollIntervalMs: 500, leaseMs: 30_000 },
+      shutdownGraceMs: 25_000,
+      metrics: { enabled: true, token: 't'.repeat(20) },
+    });
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ ...base, JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS/);
   });
 
   it('treats an empty variable as unset', () => {
@@ -40,6 +69,38 @@ describe('loadConfig', () => {
       expect((err as Error).message).toMatch(/SMTP_URL/);
       expect((err as Error).message).toMatch(/APP_SECRET/);
     }
+  });
+});
+
+describe('loadConfig: several instances', () => {
+  const base = { APP_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' };
+
+  it('defaults to no Redis and limits no real user reaches', () => {
+    expect(loadConfig(base)).toMatchObject({
+      redisUrl: undefined,
+      rateLimit: { perUser: 600, perIp: 1200, windowMs: 60_000 },
+    });
+  });
+
+  it('reads REDIS_URL and the limits, and refuses what is not a redis URL', () => {
+    expect(
+      loadConfig({
+        ...base,
+        REDIS_URL: 'redis://127.0.0.1:6379/2',
+        RATE_LIMIT_PER_USER: '30',
+        RATE_LIMIT_PER_IP: '0',
+        RATE_LIMIT_WINDOW_SECONDS: '10',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      rateLimit: { perUser: 30, perIp: 0, windowMs: 10_000 },
+    });
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    // Several instances share one secret; one generated into each data folder would differ.
+    expect(() =>
+      loadConfig({ DATABASE_URL: base.DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:6379' }),
+    ).toThrow(/APP_SECRET must be set/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_PER_USER: '-1' })).toThrow(/RATE_LIMIT_PER_USER/);
   });
 });
 

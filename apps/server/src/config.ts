@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './integrations/storage/storage.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -14,6 +15,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -53,10 +56,47 @@ const envSchema = z.object({
       'SMS_FROM must be an E.164 number (+4759440000) or a sender name of up to 11 characters',
     )
     .optional(),
+  // Several instances (issue 11): Redis holds what they must share (the API rate limit's counters).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'SMS_DEFAULT_COUNTRY_CODE must be a calling code without +, e.g. 47')
     .default('47'),
+  // File storage (issue 14): a folder under DATA_DIR, or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(100).default(10),
+  UPLOAD_MAX_TOTAL_MB: z.coerce.number().int().min(1).max(1000).default(50),
+  // Background jobs and operations (issue 11).
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  METRICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The cluster test's probe jobs (lib/cluster-probe.ts); never set in a real installation.
+  CLUSTER_PROBE_JOBS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,7 +106,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
+  database:
+    | { driver: 'pglite'; dataDir: string }
+    | {
+        driver: 'postgres';
+        url: string;
+        /** A query running longer is cancelled; the request answers 503 (docs/decisions/019). */
+        statementTimeoutMs: number;
+        /** Waiting longer for a connection (a new one, or a free one of the pool) answers 503. */
+        connectTimeoutMs: number;
+      };
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string;
@@ -80,6 +129,38 @@ export interface Config {
   /** Verifies inbound-mail webhooks; unset → the webhook answers 503. */
   mailgunSigningKey: string | undefined;
   sms: SmsConfig;
+  storage: StorageConfig;
+  /** Spec §5: 10 MB per image, 50 MB per upload (a customer link in all). */
+  uploads: { imageMaxBytes: number; totalMaxBytes: number };
+  /** Shared state of several instances; unset → one instance only (counters in this process). */
+  redisUrl: string | undefined;
+  rateLimit: RateLimitConfig;
+  jobs: JobsConfig;
+  /** SIGTERM: requests and jobs under way get this long to finish before the process closes. */
+  shutdownGraceMs: number;
+  /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
+  /** Registers the cluster test's probe jobs (test only). */
+  clusterProbeJobs: boolean;
+}
+
+/**
+ * The general API limit: requests per window per signed-in user, or per client address for
+ * callers without a session. 0 turns that limit off.
+ */
+export interface RateLimitConfig {
+  perUser: number;
+  perIp: number;
+  windowMs: number;
+}
+
+export interface JobsConfig {
+  /** Jobs one instance runs at once; 0 makes an instance that only serves requests. */
+  concurrency: number;
+  /** How often an idle instance looks for due jobs (a queued job also wakes it at once). */
+  pollIntervalMs: number;
+  /** A running job's claim, renewed every third of it; another instance takes over once it ran out. */
+  leaseMs: number;
 }
 
 /**
@@ -134,6 +215,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM must be set together to send SMS',
     );
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET must be set when STORAGE_DRIVER is s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  // Several instances must check each other's tokens: a secret generated per data folder would not do.
+  if (e.REDIS_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET must be set (the same on every instance) when REDIS_URL is set',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -141,7 +236,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { driver: 'postgres', url: e.DATABASE_URL }
+      ? {
+          driver: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -160,5 +260,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: e.SMS_FROM,
       defaultCountryCode: e.SMS_DEFAULT_COUNTRY_CODE,
     },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', root: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files')) },
+    uploads: {
+      imageMaxBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      totalMaxBytes: e.UPLOAD_MAX_TOTAL_MB * 1024 * 1024,
+    },
+    redisUrl: e.REDIS_URL,
+    rateLimit: {
+      perUser: e.RATE_LIMIT_PER_USER,
+      perIp: e.RATE_LIMIT_PER_IP,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+      leaseMs: e.JOB_LEASE_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    // A token implies the endpoint is wanted.
+    metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
+    clusterProbeJobs: e.CLUSTER_PROBE_JOBS,
   };
 }

@@ -27,12 +27,15 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck one does not hold the process for ever.
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // Readiness fails at once (the proxy stops sending), new requests are refused, requests and
+    // jobs under way get the grace (jobs still running then go back to the queue); a stuck
+    // request does not hold the process for ever.
+    app.lifecycle.shuttingDown = true;
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs + 5_000);
     timer.unref();
     app.close().then(
       () => process.exit(0),

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -59,6 +61,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       from: undefined,
       defaultCountryCode: '47',
     },
+    storage: { driver: 'local', root: path.join(tmpdir(), `sp-files-${randomBytes(6).toString('hex')}`) },
+    uploads: { imageMaxBytes: 10 * 1024 * 1024, totalMaxBytes: 50 * 1024 * 1024 },
+    redisUrl: undefined,
+    // Far above what any suite sends; the limiter's own tests set theirs low.
+    rateLimit: { perUser: 100_000, perIp: 100_000, windowMs: 60_000 },
+    jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
+    shutdownGraceMs: 5_000,
+    metrics: { enabled: false, token: undefined },
+    clusterProbeJobs: false,
     ...overrides,
   };
 }
@@ -75,9 +86,14 @@ export interface TestContext {
  * over real SMTP to a catcher on loopback, and a clock the test can move.
  */
 export async function createTestContext(
-  options: { config?: Partial<Config>; logStream?: { write(line: string): void } } = {},
+  options: {
+    config?: Partial<Config>;
+    logStream?: { write(line: string): void };
+    /** An opened, migrated database to use instead of a fresh one (the fault tests' own). */
+    database?: Database;
+  } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   await seedIdentities(database.db);
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
@@ -106,6 +122,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await mail.stop();
+      if (config.storage.driver === 'local') rmSync(config.storage.root, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC } from '@service-portal/shared/access';
+import { ERROR_CODES } from '@service-portal/shared/problem';
 import { createTestContext, type TestContext } from './helper.ts';
 
 let ctx: TestContext;
@@ -87,6 +88,20 @@ describe('health and documentation', () => {
     expect(doc.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'search']),
     );
+    // The error catalogue: one enum of codes, every problem's `code` pointing at it, and the
+    // routes naming the conflicts the UI tells apart.
+    expect(doc.components.schemas.ErrorCode.enum).toEqual([...ERROR_CODES]);
+    const created = doc.paths['/api/customers'].post.responses['409'];
+    expect(created.content['application/json'].schema.properties.code).toEqual({
+      $ref: '#/components/schemas/ErrorCode',
+    });
+    expect(created.description).toContain('email_taken');
+    expect(doc.paths['/api/warehouse-locations/{id}'].delete.responses['409'].description).toContain(
+      'in_use',
+    );
+    expect(
+      doc.paths['/api/customers'].get.responses['403'].content['application/json'].schema.properties.code,
+    ).toEqual({ $ref: '#/components/schemas/ErrorCode' });
     const ui = await ctx.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -16,6 +16,10 @@ export class MailCatcher {
   readonly messages: CaughtMail[] = [];
   /** Recipients the server refuses with a 550, to make a send fail for real. */
   readonly rejecting = new Set<string>();
+  /** Holds each message this long before accepting it: a slow mail server (shutdown tests). */
+  delayMs = 0;
+  /** Called when a message starts to arrive. */
+  onDataStart: (() => void) | undefined;
   private readonly waiters: { match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
   private server: SMTPServer;
   port = 0;
@@ -31,9 +35,17 @@ export class MailCatcher {
         callback(err);
       },
       onData: (stream, session, callback) => {
+        this.onDataStart?.();
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
+          if (this.delayMs > 0) {
+            setTimeout(() => accept(), this.delayMs);
+            return;
+          }
+          accept();
+        });
+        const accept = () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const mail = parse(
             raw,
@@ -48,7 +60,7 @@ export class MailCatcher {
             }
           }
           callback();
-        });
+        };
       },
     });
   }

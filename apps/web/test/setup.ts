@@ -50,8 +50,10 @@ window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
 
 // Route screens are lazy chunks, transformed on first use; with test files running in parallel on
-// a two-core machine the first findBy* of a file can need more than the default second.
-configure({ asyncUtilTimeout: 3000 });
+// a two-core machine the first findBy* of a file can need more than the default second, and a
+// loaded machine (CI beside other suites) has been seen to need more than 3 s for a list re-render.
+// A bound, not a timing assertion: a passing wait returns as soon as the element appears.
+configure({ asyncUtilTimeout: 10_000 });
 
 const defaultAdapter = apiClient.defaults.adapter;
 const defaultWidth = window.innerWidth;

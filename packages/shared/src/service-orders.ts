@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: a feature has one schema file under its own name here, as on the
+// server and the web (architecture.md), so both sides import one path; its sections (enums,
+// transitions, fields, spare-part lines, checkpoints, order, queries, bulk) are marked below.
 import { z } from 'zod';
 import { hasRole, type AccessSubject } from './access.ts';
 import { emailSchema } from './auth.ts';
@@ -171,6 +174,13 @@ export type SparePart = z.infer<typeof sparePartSchema>;
 
 export const sparePartUpdateSchema = sparePartInputSchema.extend({ version: z.number().int().min(1) });
 
+/**
+ * A line of the order's whole list in PUT: `id` names the line it is (kept, changed in place), no
+ * `id` adds a line.
+ */
+export const sparePartListLineSchema = sparePartInputSchema.extend({ id: z.uuid().optional() });
+export type SparePartListLine = z.input<typeof sparePartListLineSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Checkpoints (spec §3)
 
@@ -341,8 +351,9 @@ const phonePatchSchema = z
   .transform((v) => (v === '' ? null : v));
 
 /**
- * PUT changes the fields it carries and leaves the others as they are; `spareParts`, when sent,
- * replaces the order's lines. `version` must be the one last read (409 otherwise).
+ * PUT changes the fields it carries and leaves the others as they are; `spareParts`, when sent, is
+ * the order's whole list: lines with an `id` are changed in place (their ids stay), lines without
+ * one are added, lines left out are removed. `version` must be the one last read (409 otherwise).
  */
 export const serviceOrderUpdateSchema = z.object({
   title: orderFields.title.optional(),
@@ -364,7 +375,7 @@ export const serviceOrderUpdateSchema = z.object({
   warehouseLocationId: z.uuid().nullable().optional(),
   completionNotes: optionalTextPatch(10_000),
   checkpoints: checkpointsSchema.optional(),
-  spareParts: z.array(sparePartInputSchema).max(200).optional(),
+  spareParts: z.array(sparePartListLineSchema).max(200).optional(),
   version: z.number().int().min(1),
 });
 export type ServiceOrderUpdate = z.output<typeof serviceOrderUpdateSchema>;

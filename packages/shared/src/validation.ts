@@ -23,8 +23,10 @@ export const VALIDATION_MESSAGES = {
   wholeNumber: 'Enter a whole number',
   numberTooLarge: 'This number is too large',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
+  uploadLookupRequired: 'Please fill in both phone number and serial number',
   fileTooLarge: 'File is too large',
   invalidFileType: 'Invalid file type',
+  nulCharacter: 'This text contains a character that is not allowed',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
@@ -60,4 +62,23 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+}
+
+/**
+ * Where a request's input holds a NUL character (U+0000): the paths of those strings (object keys
+ * included). PostgreSQL cannot store NUL in text, so every input is refused with
+ * `VALIDATION_MESSAGES.nulCharacter` before any schema or query sees it (docs/decisions/019).
+ */
+export function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulPaths(item, [...path, i], found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) found.push([...path, key]);
+      else nulPaths(item, [...path, key], found);
+    }
+  }
+  return found;
 }

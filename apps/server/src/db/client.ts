@@ -21,6 +21,10 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** When the newest applied migration was made (its journal `when`), or null before any. */
+  lastAppliedMigration(): Promise<number | null>;
+  /** PostgreSQL only: the connection pool's counts (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, which `loadDataDir` restores (test snapshots). */
   dump?(): Promise<Blob>;
@@ -39,7 +43,15 @@ export interface Database {
 
 export type DatabaseOptions =
   | { driver: 'pglite'; dataDir: string; loadDataDir?: Blob }
-  | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'postgres';
+      url: string;
+      max?: number;
+      /** Server-side `statement_timeout` of every pooled connection (none when unset). */
+      statementTimeoutMs?: number;
+      /** How long to wait for a connection, new or from the pool (for ever when unset). */
+      connectTimeoutMs?: number;
+    };
 
 const extensions = { pg_trgm, btree_gin };
 
@@ -62,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.query('select 1');
         return true;
       },
+      lastAppliedMigration: () => lastAppliedMigration(db),
       close: () => client.close(),
       dump: async () => client.dumpDataDir('gzip'),
       // One process owns a PGlite data folder, so the subscription cannot be lost.
@@ -75,21 +88,77 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    // A slow or stuck database fails requests (503) instead of piling them up on the pool.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor a connection lost while a client is checked out between two queries (a transaction's
+  // own code running): node-postgres emits that as an 'error' event, which unheard is an uncaught
+  // exception. The query under way, or the next one, fails and the request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
-    migrate: (folder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+    // On a connection of its own, without the statement timeout (a migration may run longer), and
+    // under an advisory lock so that instances starting together apply it once.
+    migrate: async (folder) => {
+      const own = new pg.Pool({ connectionString: options.url, max: 1 });
+      own.on('error', () => {});
+      try {
+        await migratePgLocked(own, folder);
+      } finally {
+        await own.end();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
       return true;
     },
+    lastAppliedMigration: () => lastAppliedMigration(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     listen: (channel, onNotify, onState) => listenPg(options.url, channel, onNotify, onState),
   };
+}
+
+/** Drizzle's migrator records each applied migration with its journal time in drizzle.__drizzle_migrations. */
+async function lastAppliedMigration(db: Db): Promise<number | null> {
+  const exists: unknown = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as t`);
+  if (!(exists as { rows: { t: unknown }[] }).rows[0]?.t) return null;
+  const result: unknown = await db.execute(
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const last = (result as { rows: { last: string | null }[] }).rows[0]?.last;
+  return last === null || last === undefined ? null : Number(last);
+}
+
+/** Any fixed number: the advisory lock every instance takes around its migrations. */
+const MIGRATION_LOCK_KEY = 7_240_115_011;
+
+/**
+ * Several instances starting at once against one database: one applies the migrations, the others
+ * wait on a session-level advisory lock and then find nothing left to apply.
+ */
+async function migratePgLocked(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const RELISTEN_DELAY_MS = 1000;

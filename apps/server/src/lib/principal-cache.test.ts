@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrincipalCache } from './principal-cache.ts';
+import { createPrincipalCache, type SharedEpoch } from './principal-cache.ts';
 
 function counter(value: string, expiresAt = Number.MAX_SAFE_INTEGER) {
   const calls = { n: 0 };
@@ -104,5 +104,72 @@ describe('principal cache', () => {
     expect(cache.size).toBe(2);
     await cache.get('a', a.load);
     expect(a.calls.n).toBe(2);
+  });
+
+  describe('with a shared epoch (several instances)', () => {
+    /** Stands in for Redis: one counter that every cache sees; `down` makes it unreadable. */
+    function sharedEpoch() {
+      const state = { value: 0, down: false, reads: 0 };
+      const epoch: SharedEpoch = {
+        read: async () => {
+          state.reads += 1;
+          return state.down ? null : String(state.value);
+        },
+        bump: async () => {
+          if (state.down) throw new Error('down');
+          state.value += 1;
+        },
+      };
+      return { state, epoch };
+    }
+
+    it("reloads on every instance once one instance's change moved the epoch on", async () => {
+      const { epoch } = sharedEpoch();
+      const a = createPrincipalCache<string>({ epoch });
+      const b = createPrincipalCache<string>({ epoch });
+      a.setLive(true);
+      b.setLive(true);
+      const onA = counter('alice');
+      const onB = counter('alice');
+      await a.get('t1', onA.load);
+      await b.get('t1', onB.load);
+      expect(await b.get('t1', onB.load)).toBe('alice#1');
+
+      await a.changed(); // no notification reached b yet
+      expect(await b.get('t1', onB.load)).toBe('alice#2');
+      expect(await a.get('t1', onA.load)).toBe('alice#2');
+      expect(await b.get('t1', onB.load)).toBe('alice#2');
+    });
+
+    it('trusts nothing cached while the epoch cannot be read', async () => {
+      const { state, epoch } = sharedEpoch();
+      const cache = createPrincipalCache<string>({ epoch });
+      cache.setLive(true);
+      const { calls, load } = counter('alice');
+      await cache.get('t1', load);
+      state.down = true;
+      await cache.get('t1', load);
+      await cache.get('t1', load);
+      expect(calls.n).toBe(3);
+      state.down = false;
+      await cache.get('t1', load);
+      await cache.get('t1', load);
+      expect(calls.n).toBe(4);
+    });
+
+    it('reports a change it could not share, and still forgets locally', async () => {
+      const { state, epoch } = sharedEpoch();
+      const errors: unknown[] = [];
+      const cache = createPrincipalCache<string>({ epoch, onBumpError: (err) => errors.push(err) });
+      cache.setLive(true);
+      const { calls, load } = counter('alice');
+      await cache.get('t1', load);
+      state.down = true;
+      await cache.changed();
+      expect(errors).toHaveLength(1);
+      state.down = false;
+      await cache.get('t1', load);
+      expect(calls.n).toBe(2);
+    });
   });
 });

@@ -54,7 +54,8 @@ export interface TokenService {
   verify(token: string): Promise<{ sessionId: string; userId: string; expiresAt: number }>;
 }
 
-export function createTokenService(appSecret: string): TokenService {
+/** `now`: the app's clock (tests move it to cross a token's expiry). */
+export function createTokenService(appSecret: string, now: () => Date = () => new Date()): TokenService {
   const key = deriveKey(appSecret, 'jwt-hs256');
   return {
     issue: (user, sessionId, expiresAt) =>
@@ -72,13 +73,14 @@ export function createTokenService(appSecret: string): TokenService {
         .setJti(sessionId)
         .setIssuer('service-portal')
         .setAudience('service-portal')
-        .setIssuedAt()
+        .setIssuedAt(now())
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key),
     verify: async (token) => {
       if (token.split('.').length !== 3) throw unauthenticated('Invalid token.');
       try {
         const { payload } = await jwtVerify(token, key, {
+          currentDate: now(),
           algorithms: ['HS256'],
           issuer: 'service-portal',
           audience: 'service-portal',
@@ -106,6 +108,7 @@ async function loadPrincipal(
   db: Db,
   sessionId: string,
   userId: string,
+  now: Date,
 ): Promise<{ principal: Principal; sessionExpiresAt: number } | null> {
   const rows = await db
     .select({
@@ -122,7 +125,7 @@ async function loadPrincipal(
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   const row = rows[0];
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   const u = row.user;
   // A deactivated user, or a user of a deactivated partner, is refused on the very next request.
   if (!u.isActive || row.partnerActive === false) return null;
@@ -185,7 +188,11 @@ function bearerToken(request: FastifyRequest): string | null {
  * refused (fail closed), and the route-walk test keeps that from ever shipping.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService; cache: PrincipalCache<Principal> }) => {
+  async (
+    app: FastifyInstance,
+    opts: { tokens: TokenService; cache: PrincipalCache<Principal>; now?: () => Date },
+  ) => {
+    const now = opts.now ?? (() => new Date());
     app.decorateRequest('principal', null);
     app.decorateRequest('tenantScope', null);
 
@@ -202,7 +209,7 @@ export const authPlugin = fp(
       if (!token) throw unauthenticated();
       const principal = await opts.cache.get(token, async () => {
         const claims = await opts.tokens.verify(token);
-        const loaded = await loadPrincipal(app.db, claims.sessionId, claims.userId);
+        const loaded = await loadPrincipal(app.db, claims.sessionId, claims.userId, now());
         if (!loaded) return null;
         return {
           value: loaded.principal,

@@ -1,9 +1,74 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PUBLIC } from '@service-portal/shared/access';
+import { ERROR_CODES } from '@service-portal/shared/problem';
+
+type Document = Record<string, unknown> & {
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+};
+type ResponseObject = {
+  content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+};
+
+/**
+ * The error catalogue in the document: an `ErrorCode` schema listing every stable code, and the
+ * `code` of every problem+json response pointing at it. Which codes a route answers with, where
+ * the UI reacts to them differently, its response descriptions say.
+ */
+export function documentErrorCodes<T extends Document>(doc: T): T {
+  const schemas = { ...(doc.components?.schemas ?? {}) };
+  schemas.ErrorCode = {
+    type: 'string',
+    enum: [...ERROR_CODES],
+    description:
+      'Stable machine code of a problem+json answer. Clients tell conflicts apart by it ' +
+      '(email_taken, name_taken, in_use, duplicate, version_conflict, invalid_transition, …), ' +
+      'never by the English `detail`.',
+  };
+  for (const methods of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        for (const media of Object.values(response.content ?? {})) {
+          const properties = media.schema?.properties;
+          if (properties && 'code' in properties && 'status' in properties && 'title' in properties)
+            properties.code = { $ref: '#/components/schemas/ErrorCode' };
+        }
+      }
+    }
+  }
+  return { ...doc, components: { ...doc.components, schemas } };
+}
+
+/**
+ * Documents `Idempotency-Key` on the routes that honour it (docs/decisions/018). Only the document
+ * gets it: a `headers` schema on the route itself would replace the request's headers with the
+ * validated object.
+ */
+const transform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  if (!input.route.config?.idempotent) return out;
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      headers: {
+        type: 'object',
+        properties: {
+          'idempotency-key': {
+            type: 'string',
+            description:
+              'Optional. A fresh value (a UUID) per intended creation: a repeat within 24 hours gets the first answer back (Idempotent-Replayed: true) and creates nothing; the same key with another body is 422 idempotency_key_reused; a repeat while the first is running is 409 with Retry-After.',
+          },
+        },
+      },
+    },
+  };
+};
 
 /** OpenAPI generated from the same zod schemas that validate requests, served at /api/docs. */
 export const openapiPlugin = fp(
@@ -23,7 +88,11 @@ export const openapiPlugin = fp(
         },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform,
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject
+          ? documentErrorCodes(documentObject.openapiObject as Document)
+          : documentObject.swaggerObject,
     });
     await app.register(async (docs) => {
       // The documentation's own routes are public by declaration, like every other route.

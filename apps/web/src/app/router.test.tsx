@@ -104,9 +104,15 @@ describe('route guard', () => {
   });
 
   it('serves the public routes without signing in', async () => {
+    mockApi({
+      'GET /api/customer-upload/some-token': {
+        status: 404,
+        body: problem(404, 'invalid_upload_link', 'Invalid Upload Link.'),
+      },
+    });
     renderApp('/customer-upload/some-token');
-    expect(await screen.findByRole('heading', { name: 'Upload Service Images' })).toBeInTheDocument();
-    expect(screen.getByText(/not built yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invalid Upload Link.' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });
 

@@ -40,6 +40,7 @@ const Document = lazy(() => import('./routes/document.tsx'));
 const Pricing = lazy(() => import('./routes/pricing.tsx'));
 const WarehouseLocations = lazy(() => import('./routes/warehouse-locations.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
+const AdminJobs = lazy(() => import('./routes/admin-jobs.tsx'));
 const UnassignedMessages = lazy(() => import('./routes/unassigned-messages.tsx'));
 
 /** Suspense boundary for screens loading outside the main layout. */
@@ -118,6 +119,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAccess access={GLOBAL_ADMIN}>
                     <Admin />
+                  </RequireAccess>
+                ),
+              },
+              {
+                path: 'admin/jobs',
+                element: (
+                  <RequireAccess access={GLOBAL_ADMIN}>
+                    <AdminJobs />
                   </RequireAccess>
                 ),
               },

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { TableTdProps } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { pageRange } from '@service-portal/shared/pagination';
+import { apiErrorMessage, formatMessage } from '../lib/api-errors.ts';
+import type { TranslationKey } from '../lib/i18n.ts';
+import { LoadErrorAlert } from './load-error-alert.tsx';
 
 export interface ListPage<T> {
   items: T[];
@@ -17,11 +21,32 @@ export interface PagedListColumn<T> {
   cell: (item: T) => ReactNode;
   align?: 'right';
   fw?: TableTdProps['fw'];
+  w?: TableTdProps['w'];
+  /** The column the list is sorted by, for assistive technology (aria-sort). */
+  sort?: 'ascending' | 'descending';
+}
+
+/** What a list screen's `useQuery` returns, as far as the list needs it. */
+export interface ListQuery<T> {
+  data: ListPage<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  /** True while the rows on screen are the previous answer: they fade. */
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
 }
 
 interface PagedListProps<T> {
-  /** The page the server answered; nothing is drawn before the first answer. */
-  data: ListPage<T> | undefined;
+  /** The list's query: its answer, and the loading and failed states drawn around it. */
+  query: ListQuery<T>;
+  /** The screen's message when the list cannot be loaded ("Failed to load technicians."). */
+  loadFailure?: TranslationKey;
+  /** Accessible name of the spinner shown before the first answer. */
+  loadingLabel?: string;
+  /** Drawn instead of the spinner before the first answer (a skeleton). */
+  loading?: ReactNode;
   /** The page asked for (from the URL): the pager follows it at once while the answer loads. */
   page: number;
   onPageChange: (page: number) => void;
@@ -33,16 +58,27 @@ interface PagedListProps<T> {
   cardTestId?: string;
   /** Shown when the list has nothing at all (with these filters). */
   empty: ReactNode;
-  /** True while the rows on screen are the previous answer (placeholder data): they fade. */
-  stale?: boolean;
+  /** A small spinner beside "Showing …" while a newer answer is being fetched. */
+  showFetching?: boolean;
+  /** Selected rows and cards are highlighted. */
+  selected?: (item: T) => boolean;
+  /** A wide table scrolls inside its box below this width instead of squeezing its columns. */
+  minWidth?: number;
+  /** `pages`: numbered pages; `steps`: just Previous and Next. */
+  pager?: 'pages' | 'steps';
 }
+
+const SELECTED = 'var(--mantine-primary-color-light)';
 
 /**
  * The body of a paged list screen: a table (cards on a phone), "Showing X to Y of Z results" and
  * the pager. A page past the end (an old link, rows deleted meanwhile) offers the first page.
  */
 export function PagedList<T>({
-  data,
+  query,
+  loadFailure = 'errors.loadData',
+  loadingLabel,
+  loading,
   page,
   onPageChange,
   phone,
@@ -51,11 +87,28 @@ export function PagedList<T>({
   card,
   cardTestId,
   empty,
-  stale = false,
+  showFetching = false,
+  selected,
+  minWidth,
+  pager = 'pages',
 }: PagedListProps<T>) {
   const { t } = useTranslation();
-  if (data === undefined) return null;
-  if (data.items.length === 0 && data.total === 0) return <Text c="dimmed">{empty}</Text>;
+  const { data } = query;
+  const stale = query.isPlaceholderData;
+  const busy = showFetching && query.isFetching;
+  if (data === undefined) {
+    if (query.isError)
+      return (
+        <LoadErrorAlert
+          message={formatMessage(t, apiErrorMessage(query.error, loadFailure))}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    if (query.isPending) return loading ?? <Loader aria-label={loadingLabel} />;
+    return null;
+  }
+  if (data.items.length === 0 && data.total === 0)
+    return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty;
   if (data.items.length === 0) {
     return (
       <Stack align="flex-start" gap="xs">
@@ -67,7 +120,8 @@ export function PagedList<T>({
     );
   }
 
-  const { from, to } = pageRange(data.page, data.pageSize, data.total);
+  // While the next page loads, the line already names the page asked for (the rows fade meanwhile).
+  const { from, to } = pageRange(stale ? page : data.page, data.pageSize, data.total);
   const totalPages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <>
@@ -79,54 +133,88 @@ export function PagedList<T>({
         {phone ? (
           <Stack gap="sm">
             {data.items.map((item) => (
-              <Card key={rowKey(item)} withBorder padding="sm" data-testid={cardTestId}>
+              <Card
+                key={rowKey(item)}
+                withBorder
+                padding="sm"
+                data-testid={cardTestId}
+                bg={selected?.(item) ? SELECTED : undefined}
+              >
                 {card(item)}
               </Card>
             ))}
           </Stack>
         ) : (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.align}>
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={rowKey(item)}>
+          <Table.ScrollContainer minWidth={minWidth ?? 0} type="native">
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align} fw={column.fw}>
-                      {column.cell(item)}
-                    </Table.Td>
+                    <Table.Th key={column.key} ta={column.align} w={column.w} aria-sort={column.sort}>
+                      {column.header}
+                    </Table.Th>
                   ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((item) => (
+                  <Table.Tr key={rowKey(item)} bg={selected?.(item) ? SELECTED : undefined}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} ta={column.align} fw={column.fw}>
+                        {column.cell(item)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Box>
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" role="status">
-          {t('common.list.showing', { from, to, total: data.total })}
-        </Text>
-        {totalPages > 1 && (
-          <Pagination
-            value={Math.min(page, totalPages)}
-            onChange={onPageChange}
-            total={totalPages}
-            size="sm"
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('common.list.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('common.list.next') }
-                  : {}
-            }
-          />
+        <Group gap="xs">
+          <Text size="sm" role="status">
+            {t('common.list.showing', { from, to, total: data.total })}
+          </Text>
+          {busy && <Loader size="xs" aria-hidden="true" />}
+        </Group>
+        {pager === 'steps' ? (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
+              disabled={page <= 1}
+              onClick={() => onPageChange(page - 1)}
+            >
+              {t('forms.list.previous')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} aria-hidden="true" />}
+              disabled={page >= totalPages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              {t('forms.list.next')}
+            </Button>
+          </Group>
+        ) : (
+          totalPages > 1 && (
+            <Pagination
+              value={Math.min(page, totalPages)}
+              onChange={onPageChange}
+              total={totalPages}
+              size="sm"
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': t('common.list.previous') }
+                  : control === 'next'
+                    ? { 'aria-label': t('common.list.next') }
+                    : {}
+              }
+            />
+          )
         )}
       </Group>
     </>

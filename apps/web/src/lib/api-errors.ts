@@ -1,7 +1,7 @@
 import axios from 'axios';
 import type { TFunction } from 'i18next';
 import { problemSchema } from '@service-portal/shared/problem';
-import type { Problem } from '@service-portal/shared/problem';
+import type { ErrorCode, Problem } from '@service-portal/shared/problem';
 import type { TranslationKey } from './i18n.ts';
 
 /**
@@ -65,4 +65,84 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
   if ('text' in message) return message.text;
   const text = t(message.key);
   return message.detail === undefined ? text : `${text} (${message.detail})`;
+}
+
+/**
+ * The kinds of record whose conflicts have their own message. The same code reads differently per
+ * record ("Another customer already has this e-mail address." vs. "A user with …").
+ */
+export type ProblemSubject = 'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing';
+
+/**
+ * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
+ * and subjects not listed here get the screen's own message (`apiErrorMessage`).
+ */
+const CODE_MESSAGES: Partial<
+  Record<ErrorCode, { field?: string; keys: Partial<Record<ProblemSubject, TranslationKey>> }>
+> = {
+  email_taken: {
+    field: 'email',
+    keys: {
+      user: 'admin.users.emailTaken',
+      customer: 'customers.emailTaken',
+      technician: 'technicians.emailTaken',
+    },
+  },
+  name_taken: { field: 'name', keys: { warehouseLocation: 'warehouse.validation.nameTaken' } },
+  in_use: { keys: { warehouseLocation: 'errors.warehouseLocations.inUse' } },
+  version_conflict: {
+    keys: {
+      customer: 'customers.versionConflict',
+      technician: 'technicians.versionConflict',
+      warehouseLocation: 'warehouse.versionConflict',
+      pricing: 'pricing.conflict',
+    },
+  },
+};
+
+/** The catalogue's message for a failed call's code on this kind of record, if it has one. */
+export function codeMessage(
+  error: unknown,
+  subject: ProblemSubject | undefined,
+): { code: ErrorCode; key: TranslationKey; field?: string } | undefined {
+  const failure = toApiFailure(error);
+  if (failure.kind !== 'http' || subject === undefined) return undefined;
+  const code = failure.problem?.code as ErrorCode | undefined;
+  const entry = code === undefined ? undefined : CODE_MESSAGES[code];
+  const key = entry?.keys[subject];
+  if (code === undefined || entry === undefined || key === undefined) return undefined;
+  return entry.field === undefined ? { code, key } : { code, key, field: entry.field };
+}
+
+/** `apiErrorMessage`, unless the catalogue has a message of its own for the code on this record. */
+export function problemMessage(
+  error: unknown,
+  fallback: TranslationKey,
+  subject?: ProblemSubject,
+): UiMessage {
+  const own = codeMessage(error, subject);
+  return own === undefined ? apiErrorMessage(error, fallback) : { key: own.key };
+}
+
+/**
+ * Image uploads and the customer's link (spec §8): an unknown, expired or revoked link is "Invalid
+ * Upload Link."; a refused file says why ("File is too large", "Invalid file type"); anything
+ * else is "Upload failed. Please try again."
+ */
+export function uploadErrorMessage(error: unknown): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'network') return { key: 'errors.network' };
+  if (failure.kind === 'http') {
+    if (failure.problem?.code === 'invalid_upload_link') return { key: 'errors.invalidUploadLink' };
+    if (failure.status === 413) return { key: 'validation.fileTooLarge' };
+    if (failure.status === 415) return { key: 'validation.invalidFileType' };
+    if (failure.status === 429) return { key: 'errors.tooManyAttempts' };
+  }
+  return { key: 'errors.uploadFailed' };
+}
+
+/** True when a call failed because the customer's link is unknown, expired or revoked. */
+export function isInvalidUploadLink(error: unknown): boolean {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' && failure.problem?.code === 'invalid_upload_link';
 }

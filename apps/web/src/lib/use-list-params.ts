@@ -56,6 +56,19 @@ export function optionalChoiceParam<T extends string>(
   };
 }
 
+/** Several of a fixed set of values, comma-separated ("?status=created,scheduled"); none by default. */
+export function listParam<T extends string>(key: string, allowed: readonly T[]): ParamCodec<T[]> {
+  return {
+    key,
+    read: (raw) => {
+      const wanted = new Set(raw?.split(',') ?? []);
+      // In the set's own order, so the same filter always makes the same query key.
+      return allowed.filter((value) => wanted.has(value));
+    },
+    write: (values) => (values.length > 0 ? values.join(',') : undefined),
+  };
+}
+
 /** An on/off switch, off by default ("?inactive=1"). */
 export function flagParam(key: string): ParamCodec<boolean> {
   return { key, read: (raw) => raw === '1' || raw === 'true', write: (on) => (on ? '1' : undefined) };

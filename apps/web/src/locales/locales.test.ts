@@ -79,7 +79,7 @@ describe('locales', () => {
     }
 
     expect(used.size).toBeGreaterThan(50);
-    // A count's key is used without its plural suffix: t('x', { count }) reads x_one / x_other.
+    // A plural key is used by its base name (t('x', { count })) and stored as x_one / x_other.
     const missing = [...used]
       .filter(([key]) => !english.has(key) && !english.has(`${key}_other`))
       .map(([key, file]) => `${key} (${file})`);

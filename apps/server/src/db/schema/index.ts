@@ -9,3 +9,8 @@ export * from './service-orders.ts';
 export * from './pricing.ts';
 export * from './work-logs.ts';
 export * from './communications.ts';
+export * from './stored-files.ts';
+export * from './upload-links.ts';
+export * from './images.ts';
+export * from './jobs.ts';
+export * from './idempotency.ts';

@@ -17,13 +17,22 @@ import {
   servicePartnerUpdateSchema,
 } from '@service-portal/shared/admin';
 import { problemSchema } from '@service-portal/shared/problem';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AdminService } from './admin.service.ts';
 
 const tags = ['admin'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    email_taken: 'another user has the e-mail',
+    name_taken: 'another service partner has the name (in any case)',
+    version_conflict: '`version` is not the one last read',
+    conflict: 'the change would lock the acting administrator out',
+  }),
+};
 
 /**
  * Spec §2 /admin: global administrators only. These routes are about the platform, not about one
@@ -65,7 +74,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/service-partners',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service partner (name unique in any case: 409)',
@@ -135,7 +144,7 @@ export function adminRoutes(service: AdminService) {
     r.post(
       '/admin/users',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

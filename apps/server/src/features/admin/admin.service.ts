@@ -8,6 +8,7 @@ import {
 } from '@service-portal/shared/admin';
 import type { AccessSubject } from '@service-portal/shared/access';
 import type { Role } from '@service-portal/shared/auth';
+import type { ErrorCode } from '@service-portal/shared/problem';
 import { AppError, notFound } from '../../errors.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { AdminRepository, UserValues } from './admin.repository.ts';
@@ -22,11 +23,11 @@ export interface AdminActor extends AccessSubject {
 export interface AdminDeps {
   repo: AdminRepository;
   /** Mail leaves the request path (app.outbox). */
-  outbox: { enqueue(message: MailMessage, purpose: string): void };
+  outbox: { enqueue(message: MailMessage, purpose: string): Promise<void> };
   /** Where the web app is served, for the sign-in link in invitations. */
   publicUrl: string;
   /** Called after a committed change to a user or partner: signed-in callers are re-read. */
-  onAuthChange?: () => void;
+  onAuthChange?: () => void | Promise<void>;
 }
 
 interface UserFields {
@@ -42,8 +43,8 @@ interface UserFields {
 }
 
 const iso = (d: Date) => d.toISOString();
-const conflict = (detail: string, path?: string) =>
-  new AppError('conflict', 409, detail, path ? { errors: [{ path, message: detail }] } : {});
+const conflict = (detail: string, path?: string, code: ErrorCode = 'conflict') =>
+  new AppError(code, 409, detail, path ? { errors: [{ path, message: detail }] } : {});
 const versionConflict = (what: string) =>
   new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
 
@@ -141,9 +142,9 @@ export function createAdminService(deps: AdminDeps) {
 
     async createPartner(input: { name: string; timeZone: string }): Promise<AdminServicePartner> {
       if (await repo.partnerNameTaken(input.name, null))
-        throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
+        throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       const created = await repo.insertPartner(input);
-      if (created === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
+      if (created === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       return partnerOrThrow(created.id);
     },
 
@@ -158,11 +159,11 @@ export function createAdminService(deps: AdminDeps) {
       const current = await partnerOrThrow(id);
       if (current.version !== input.version) throw versionConflict('service partner');
       if (await repo.partnerNameTaken(input.name, id))
-        throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
+        throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       const { version, ...values } = input;
       const result = await repo.updatePartnerIfVersion(id, version, values);
-      deps.onAuthChange?.();
-      if (result === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name');
+      await deps.onAuthChange?.();
+      if (result === 'duplicate') throw conflict(ADMIN_MESSAGES.partnerNameTaken, 'name', 'name_taken');
       if (!result) {
         await partnerOrThrow(id);
         throw versionConflict('service partner');
@@ -186,13 +187,14 @@ export function createAdminService(deps: AdminDeps) {
     /** Creates the user and, when active, e-mails them where and how to sign in. */
     async inviteUser(actor: AdminActor, input: UserFields & { email: string }): Promise<AdminUser> {
       await assertPartner(input.servicePartnerId);
-      if (await repo.emailTaken(input.email)) throw conflict(ADMIN_MESSAGES.emailTaken, 'email');
+      if (await repo.emailTaken(input.email))
+        throw conflict(ADMIN_MESSAGES.emailTaken, 'email', 'email_taken');
       const created = await repo.insertUser({ ...userValues(input), email: input.email });
-      if (created === 'duplicate') throw conflict(ADMIN_MESSAGES.emailTaken, 'email');
+      if (created === 'duplicate') throw conflict(ADMIN_MESSAGES.emailTaken, 'email', 'email_taken');
       const user = await userOrThrow(created.id);
       // An inactive user could not sign in, so an invitation would only confuse them.
       if (user.isActive) {
-        deps.outbox.enqueue(
+        await deps.outbox.enqueue(
           { to: user.email, ...invitationMail(user, actor, user.servicePartnerName, deps.publicUrl) },
           'invitation',
         );
@@ -218,7 +220,7 @@ export function createAdminService(deps: AdminDeps) {
       if (id === actor.id && !input.isActive) throw conflict(ADMIN_MESSAGES.cannotDeactivateSelf, 'isActive');
       await assertPartner(input.servicePartnerId);
       const updated = await repo.updateUserIfVersion(id, input.version, userValues(input));
-      deps.onAuthChange?.();
+      await deps.onAuthChange?.();
       if (!updated) {
         await userOrThrow(id);
         throw versionConflict('user');

@@ -134,7 +134,7 @@ describe('service partners', () => {
 
     const dup = await admin().post('/admin/service-partners', { name: 'NORDIC service as' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'conflict', detail: ADMIN_MESSAGES.partnerNameTaken });
+    expect(dup.json()).toMatchObject({ code: 'name_taken', detail: ADMIN_MESSAGES.partnerNameTaken });
     const empty = await admin().post('/admin/service-partners', { name: '' });
     expect(empty.json().errors).toEqual([{ path: 'name', message: M.required }]);
     const zone = await admin().post('/admin/service-partners', {
@@ -175,7 +175,7 @@ describe('service partners', () => {
       version: 2,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('conflict');
+    expect(taken.json().code).toBe('name_taken');
     // timeZone may be left out: it stays.
     const keep = await admin().put(`/admin/service-partners/${partner.id}`, {
       name: 'Renamed AS',
@@ -311,7 +311,7 @@ describe('users', () => {
   it('refuses a taken e-mail, a missing or unknown partner, and bad fields', async () => {
     const taken = await admin().post('/admin/users', invite({ email: 'MANAGER@nordic.example.com' }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'conflict', detail: ADMIN_MESSAGES.emailTaken });
+    expect(taken.json()).toMatchObject({ code: 'email_taken', detail: ADMIN_MESSAGES.emailTaken });
     const noPartner = await admin().post(
       '/admin/users',
       invite({ email: 'lost@example.com', servicePartnerId: null }),

@@ -4,8 +4,23 @@ import { authEvents, otpCodes, sessions } from '../../db/schema/auth.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { users } from '../../db/schema/users.ts';
 
-export function createAuthRepository(db: Db) {
+export function createAuthRepository(db: Db): AuthRepository {
   return {
+    /**
+     * Runs `fn` in a transaction that holds a lock on each limit key, so that two requests (on
+     * any instance) cannot both read a count under the limit and both go on. `fn` must use the
+     * repository it is given. Whatever `fn` throws rolls its writes back.
+     */
+    async withLimitLocks<T>(keys: string[], fn: (repo: AuthRepository) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        // Always in the same order, so two requests needing the same keys cannot deadlock.
+        for (const key of [...new Set(keys)].sort()) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        }
+        return fn(createAuthRepository(tx));
+      });
+    },
+
     async findUserByEmail(email: string) {
       const rows = await db
         .select({ user: users, partnerName: servicePartners.name, partnerActive: servicePartners.isActive })
@@ -106,4 +121,21 @@ export function createAuthRepository(db: Db) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export interface AuthRepository {
+  withLimitLocks<T>(keys: string[], fn: (repo: AuthRepository) => Promise<T>): Promise<T>;
+  findUserByEmail(email: string): Promise<{
+    user: typeof users.$inferSelect;
+    partnerName: string | null;
+    partnerActive: boolean | null;
+  } | null>;
+  recordEvent(kind: string, key: string, at: Date): Promise<void>;
+  eventTimes(kind: string, key: string, since: Date): Promise<Date[]>;
+  countEvents(kind: string, key: string, since: Date): Promise<number>;
+  pruneEvents(before: Date): Promise<void>;
+  replaceCode(email: string, codeHash: string, expiresAt: Date, now: Date): Promise<void>;
+  latestLiveCode(email: string, now: Date): Promise<typeof otpCodes.$inferSelect | null>;
+  countWrongTry(id: string, maxTries: number, now: Date): Promise<number | null>;
+  consumeCode(id: string, now: Date): Promise<boolean>;
+  createSession(userId: string, method: string, expiresAt: Date): Promise<string>;
+  revokeSession(sessionId: string, now: Date): Promise<void>;
+}

@@ -18,7 +18,7 @@ export interface AuthServiceDeps {
   otpPepper: Uint8Array;
   now?: () => Date;
   /** Called after a session is revoked: signed-in callers are re-read. */
-  onAuthChange?: () => void;
+  onAuthChange?: () => void | Promise<void>;
 }
 
 function tooMany(retryAfterMs: number): AppError {
@@ -78,26 +78,32 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async requestCode(email: string, ip: string) {
       const t = now();
-      const perEmail = await deps.repo.eventTimes('otp_request_email', email, new Date(t.getTime() - HOUR));
-      const last = perEmail[0];
-      if (last && t.getTime() - last.getTime() < LIMITS.otpMinIntervalMs) {
-        throw tooMany(LIMITS.otpMinIntervalMs - (t.getTime() - last.getTime()));
-      }
-      const oldestCounted = perEmail[LIMITS.otpPerEmailPerHour - 1];
-      if (oldestCounted) throw tooMany(oldestCounted.getTime() + HOUR - t.getTime());
-      const perIp = await deps.repo.eventTimes('otp_request_ip', ip, new Date(t.getTime() - HOUR));
-      const oldestIp = perIp[LIMITS.otpPerIpPerHour - 1];
-      if (oldestIp) throw tooMany(oldestIp.getTime() + HOUR - t.getTime());
+      // Check and record under a lock on the e-mail and the address: concurrent requests, spread
+      // over several instances, are counted one after another and the limits hold exactly.
+      await deps.repo.withLimitLocks([`otp_request_email:${email}`, `otp_request_ip:${ip}`], async (repo) => {
+        const perEmail = await repo.eventTimes('otp_request_email', email, new Date(t.getTime() - HOUR));
+        const last = perEmail[0];
+        if (last && t.getTime() - last.getTime() < LIMITS.otpMinIntervalMs) {
+          throw tooMany(LIMITS.otpMinIntervalMs - (t.getTime() - last.getTime()));
+        }
+        const oldestCounted = perEmail[LIMITS.otpPerEmailPerHour - 1];
+        if (oldestCounted) throw tooMany(oldestCounted.getTime() + HOUR - t.getTime());
+        const perIp = await repo.eventTimes('otp_request_ip', ip, new Date(t.getTime() - HOUR));
+        const oldestIp = perIp[LIMITS.otpPerIpPerHour - 1];
+        if (oldestIp) throw tooMany(oldestIp.getTime() + HOUR - t.getTime());
 
-      await deps.repo.recordEvent('otp_request_email', email, t);
-      await deps.repo.recordEvent('otp_request_ip', ip, t);
+        await repo.recordEvent('otp_request_email', email, t);
+        await repo.recordEvent('otp_request_ip', ip, t);
+      });
 
       const code = String(randomInt(0, 10 ** LIMITS.otpDigits)).padStart(LIMITS.otpDigits, '0');
       await deps.repo.replaceCode(email, hashCode(email, code), new Date(t.getTime() + LIMITS.otpTtlMs), t);
 
       const user = await deps.repo.findUserByEmail(email);
       if (canSignIn(user)) {
-        deps.outbox.enqueue({ to: user.user.email, ...otpMail(code, user.user.firstName) }, 'otp');
+        await deps.outbox.enqueue({ to: user.user.email, ...otpMail(code, user.user.firstName) }, 'otp', {
+          discardAfter: new Date(t.getTime() + LIMITS.otpTtlMs),
+        });
       }
       // Old rate-limit rows and dead codes are of no use after a day.
       if (Math.random() < 0.02) await deps.repo.pruneEvents(new Date(t.getTime() - 24 * HOUR));
@@ -110,16 +116,20 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async verifyCode(email: string, code: string, ip: string) {
       const t = now();
-      const failures = await deps.repo.countEvents('otp_verify_fail_ip', ip, new Date(t.getTime() - HOUR));
-      if (failures >= VERIFY_FAILURES_PER_IP_PER_HOUR) throw tooMany(HOUR / 4);
-
-      const live = await deps.repo.latestLiveCode(email, t);
-      if (!live || !safeEqual(hashCode(email, code), live.codeHash)) {
-        if (live) await deps.repo.countWrongTry(live.id, LIMITS.otpMaxWrongTries, t);
-        await deps.repo.recordEvent('otp_verify_fail_ip', ip, t);
-        throw invalidCode();
-      }
-      if (!(await deps.repo.consumeCode(live.id, t))) throw invalidCode();
+      // Under a lock on the address, like the request limits: concurrent guesses are counted in turn.
+      const outcome = await deps.repo.withLimitLocks([`otp_verify_fail_ip:${ip}`], async (repo) => {
+        const failures = await repo.countEvents('otp_verify_fail_ip', ip, new Date(t.getTime() - HOUR));
+        if (failures >= VERIFY_FAILURES_PER_IP_PER_HOUR) return 'limited' as const;
+        const live = await repo.latestLiveCode(email, t);
+        if (!live || !safeEqual(hashCode(email, code), live.codeHash)) {
+          if (live) await repo.countWrongTry(live.id, LIMITS.otpMaxWrongTries, t);
+          await repo.recordEvent('otp_verify_fail_ip', ip, t);
+          return 'wrong' as const;
+        }
+        return (await repo.consumeCode(live.id, t)) ? ('ok' as const) : ('wrong' as const);
+      });
+      if (outcome === 'limited') throw tooMany(HOUR / 4);
+      if (outcome === 'wrong') throw invalidCode();
 
       const row = await deps.repo.findUserByEmail(email);
       if (!canSignIn(row)) throw invalidCode();
@@ -132,7 +142,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(sessionId: string) {
       await deps.repo.revokeSession(sessionId, now());
-      deps.onAuthChange?.();
+      await deps.onAuthChange?.();
     },
   };
 }

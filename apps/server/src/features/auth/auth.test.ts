@@ -126,6 +126,20 @@ describe('POST /api/auth/otp/request', () => {
     expect((await requestCode(MANAGER)).statusCode).toBe(200);
   });
 
+  it('holds the one-a-minute limit for simultaneous requests (as from several instances)', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => requestCode(MANAGER)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+  });
+
+  it('holds the per-address limit of wrong codes for simultaneous guesses', async () => {
+    const ip = nextIp();
+    // 45 wrong codes first, one after another, then 10 at once: exactly 5 more are judged.
+    for (let i = 0; i < 45; i++) expect((await verify(MANAGER, '000000', ip)).statusCode).toBe(401);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => verify(MANAGER, '000000', ip)));
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(5);
+  });
+
   it('limits one address to 20 codes an hour across e-mails', async () => {
     const ip = nextIp();
     for (let i = 0; i < 20; i++) expect((await requestCode(`user${i}@example.com`, ip)).statusCode).toBe(200);

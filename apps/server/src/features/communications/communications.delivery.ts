@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../integrations/mail/mailer.ts';
+import type { JobRunner } from '../../lib/jobs/runner.ts';
 import type { SmsTransport } from '../../integrations/sms/sms.ts';
 import type { CommunicationRow, CommunicationsRepository } from './communications.repository.ts';
 
@@ -8,6 +9,7 @@ export interface DeliveryDeps {
   mail: MailTransport;
   sms: SmsTransport;
   log: FastifyBaseLogger;
+  jobs: JobRunner;
   /** Domain of the reply+{token}@… address. */
   inboundEmailDomain: string;
 }
@@ -25,23 +27,25 @@ function reason(err: unknown): string {
   return 'The message could not be sent.';
 }
 
+export const SEND_JOB = 'communications.send';
+export const RECOVER_JOB = 'communications.recover';
+
+interface SendPayload {
+  id: string;
+  /** A retry has taken the row already (failed → sending); the job sends it as it is. */
+  claimed?: boolean;
+}
+
 /**
- * The outbox of communications: a message is stored first (pending), then taken (`claim`, one
- * atomic UPDATE) and sent behind the request. Every outcome is written back on the row (sent or
- * failed with the reason), so a failure shows on the entry and can be retried.
+ * The outbox of communications: a message is stored first (pending), then a job (lib/jobs) takes
+ * it (`claim`, one atomic UPDATE) and sends it. Every outcome is written back on the row (sent or
+ * failed with the reason), so a failure shows on the entry and staff retry it there: the job itself
+ * does not resend a refused message (the runner retries only when the outcome could not be stored).
  */
 export function createDelivery(deps: DeliveryDeps) {
-  const { repo, log } = deps;
-  const jobs = new Set<Promise<void>>();
+  const { repo, jobs } = deps;
 
-  function track(job: Promise<void>): void {
-    const tracked = job
-      .catch((err: unknown) => log.error({ err }, 'communication delivery failed unexpectedly'))
-      .finally(() => jobs.delete(tracked));
-    jobs.add(tracked);
-  }
-
-  async function send(row: CommunicationRow): Promise<void> {
+  async function send(row: CommunicationRow, log: FastifyBaseLogger): Promise<void> {
     try {
       if (!row.toAddress) throw new Error('The message has no recipient.');
       if (row.method === 'email') {
@@ -79,37 +83,56 @@ export function createDelivery(deps: DeliveryDeps) {
     }
   }
 
-  /** Sends a stored, pending message behind the request. */
-  function dispatch(id: string): void {
-    track(
-      (async () => {
-        const row = await repo.claim(id, 'pending');
-        if (row) await send(row);
-      })(),
-    );
-  }
-
-  return {
-    dispatch,
-
-    /** Sends a message the caller has already claimed (a retry). */
-    sendClaimed(row: CommunicationRow): void {
-      track(send(row));
+  jobs.register<SendPayload>(
+    SEND_JOB,
+    async ({ payload, log }) => {
+      // Run twice (a lost lease), the second run finds the row taken and sends nothing.
+      const row = payload.claimed
+        ? await repo.sendingRow(payload.id)
+        : await repo.claim(payload.id, 'pending');
+      if (row) await send(row, log);
     },
+    { retries: 3, backoff: { delayMs: 2_000, factor: 3, maxDelayMs: 60_000 } },
+  );
 
-    /** Waits for the sends under way (shutdown, tests). */
-    async drain(): Promise<void> {
-      while (jobs.size > 0) await Promise.allSettled([...jobs]);
-    },
-
-    /**
-     * At start-up: sends what was stored but never taken, and marks sends that never reported
-     * back as failed so that staff see them.
-     */
-    async recover(): Promise<void> {
+  /**
+   * Sends what was stored but never got a job (written before jobs existed, or the job was lost),
+   * and marks sends that never reported back as failed so that staff see them.
+   */
+  jobs.register(
+    RECOVER_JOB,
+    async ({ log }) => {
       const stuck = await repo.failStuckSending(STUCK_AFTER_MS, INTERRUPTED);
       if (stuck > 0) log.warn({ count: stuck }, 'communications interrupted while sending marked failed');
-      for (const id of await repo.pendingIds(500)) dispatch(id);
+      for (const id of await repo.pendingIds(500)) {
+        await jobs.enqueue<SendPayload>(SEND_JOB, { id }, { uniqueKey: `${SEND_JOB}:${id}` });
+      }
+    },
+    { retries: 2, singletonKey: RECOVER_JOB },
+  );
+  jobs.schedule(RECOVER_JOB, '*/10 * * * *');
+
+  return {
+    /** Queues a stored, pending message for sending. */
+    async dispatch(id: string): Promise<void> {
+      await jobs.enqueue<SendPayload>(SEND_JOB, { id }, { uniqueKey: `${SEND_JOB}:${id}` });
+    },
+
+    /** Queues a message the caller has already claimed (a retry). */
+    async sendClaimed(row: CommunicationRow): Promise<void> {
+      await jobs.enqueue<SendPayload>(
+        SEND_JOB,
+        { id: row.id, claimed: true },
+        { uniqueKey: `${SEND_JOB}:${row.id}` },
+      );
+    },
+
+    /** Runs the due sends (tests). */
+    drain: () => jobs.drain(),
+
+    /** At start-up: one recovery run, whichever instance takes it. */
+    async recover(): Promise<void> {
+      await jobs.enqueue(RECOVER_JOB, {}, { uniqueKey: RECOVER_JOB });
     },
   };
 }

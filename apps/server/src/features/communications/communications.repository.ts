@@ -294,6 +294,15 @@ export function createCommunicationsRepository(db: Db) {
         .where(and(eq(c.id, id), eq(c.deliveryStatus, 'sending')));
     },
 
+    /** A message taken for sending by a retry, as the send job reads it. */
+    async sendingRow(id: string): Promise<CommunicationRow | null> {
+      const rows = await db
+        .select()
+        .from(c)
+        .where(and(eq(c.id, id), eq(c.deliveryStatus, 'sending')));
+      return rows[0] ?? null;
+    },
+
     /** Messages stored but never taken for sending (the process stopped in between). All partners. */
     async pendingIds(limit: number): Promise<string[]> {
       const rows = await db

@@ -49,7 +49,7 @@ export function communicationsRoutes(service: CommunicationsService) {
     r.post(
       base,
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

@@ -18,6 +18,7 @@ import { parseAddress } from '../../integrations/mail/mailgun.ts';
 import type { MailTransport } from '../../integrations/mail/mailer.ts';
 import { toE164 } from '../../integrations/sms/phone-numbers.ts';
 import type { SmsTransport } from '../../integrations/sms/sms.ts';
+import type { JobRunner } from '../../lib/jobs/runner.ts';
 import { createDelivery } from './communications.delivery.ts';
 import { createInbound, type ContactLookup, type Inbound } from './communications.inbound.ts';
 import type { CommunicationChanges, CommunicationsRepository } from './communications.repository.ts';
@@ -50,6 +51,7 @@ export interface CommunicationsDeps {
   mail: MailTransport;
   sms: SmsTransport;
   log: FastifyBaseLogger;
+  jobs: JobRunner;
   inboundEmailDomain: string;
   /** MAIL_FROM, shown as the sender of e-mails we send. */
   mailFrom: string;
@@ -79,6 +81,27 @@ function fieldError(path: string, message: string) {
  * customer (outbox style, see communications.delivery.ts), replies that arrive by webhook
  * (communications.inbound.ts), and the unread badge.
  */
+/**
+ * The read that the service-orders list takes (`includeCommunications`): the communications of
+ * many orders in one query, by order id. It needs nothing of service orders, so app.ts makes it
+ * before both services and no cycle forms (docs/decisions/013-no-service-cycles.md).
+ */
+export function createOrderCommunications(repo: Pick<CommunicationsRepository, 'listForOrders'>) {
+  return {
+    forOrders: async (
+      scope: TenantScope,
+      orderIds: readonly string[],
+    ): Promise<Map<string, Communication[]>> => {
+      const byOrder = new Map<string, Communication[]>();
+      for (const item of await repo.listForOrders(scope, [...orderIds])) {
+        if (!item.serviceOrderId) continue;
+        byOrder.set(item.serviceOrderId, [...(byOrder.get(item.serviceOrderId) ?? []), item]);
+      }
+      return byOrder;
+    },
+  };
+}
+
 export function createCommunicationsService(deps: CommunicationsDeps) {
   const { repo, orders } = deps;
   const now = deps.now ?? (() => new Date());
@@ -87,6 +110,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     mail: deps.mail,
     sms: deps.sms,
     log: deps.log,
+    jobs: deps.jobs,
     inboundEmailDomain: deps.inboundEmailDomain,
   });
   const inbound = createInbound({
@@ -128,14 +152,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     },
 
     /** The communications of a page of orders, in one query (GET /service-orders?includeCommunications=true). */
-    async forOrders(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Communication[]>> {
-      const byOrder = new Map<string, Communication[]>();
-      for (const item of await repo.listForOrders(scope, [...orderIds])) {
-        if (!item.serviceOrderId) continue;
-        byOrder.set(item.serviceOrderId, [...(byOrder.get(item.serviceOrderId) ?? []), item]);
-      }
-      return byOrder;
-    },
+    forOrders: createOrderCommunications(repo).forOrders,
 
     /** One communication; opening an unread inbound message marks it read (spec §4). */
     async get(scope: TenantScope, orderId: string, id: string): Promise<Communication> {
@@ -198,7 +215,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
       });
       // Read back before sending starts, so the answer shows the message as stored (pending).
       const created = await getOrThrow(scope, orderId, id);
-      if (sent) delivery.dispatch(id);
+      if (sent) await delivery.dispatch(id);
       return created;
     },
 
@@ -286,7 +303,7 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
         );
       }
       const answer = await getOrThrow(scope, orderId, id);
-      delivery.sendClaimed(claimed);
+      await delivery.sendClaimed(claimed);
       return answer;
     },
 

@@ -8,20 +8,26 @@ import {
   customerListQuerySchema,
   customerListResponseSchema,
   customerMergeSchema,
-  customerOrdersQuerySchema,
   customerSchema,
   customerSerialNumberSchema,
   customerUpdateSchema,
 } from '@service-portal/shared/customers';
 import { problemSchema } from '@service-portal/shared/problem';
-import { serviceOrderListResponseSchema } from '@service-portal/shared/service-orders';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { CustomersService } from './customers.service.ts';
 
 const tags = ['customers'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    email_taken: 'another customer of the partner has the e-mail',
+    version_conflict: '`version` is not the one last read',
+    conflict: 'the customer has orders (delete) or was merged',
+  }),
+};
 
 /** Spec §2 /customers and /customers/{id}: any signed-in user of the partner; merging is for managers. */
 export function customersRoutes(service: CustomersService) {
@@ -60,7 +66,7 @@ export function customersRoutes(service: CustomersService) {
     r.post(
       '/customers',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a customer (409 when another customer has the e-mail)',
@@ -119,20 +125,7 @@ export function customersRoutes(service: CustomersService) {
       async (request) => service.merge(tenantOf(request), request.params.id, request.body.sourceId),
     );
 
-    r.get(
-      '/customers/:id/service-orders',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "The customer's service orders, as list rows",
-          params: customerIdParamsSchema,
-          querystring: customerOrdersQuerySchema,
-          response: { 200: serviceOrderListResponseSchema, ...one },
-        },
-      },
-      async (request) => service.serviceOrders(tenantOf(request), request.params.id, request.query),
-    );
+    // GET /customers/{id}/service-orders is the service-orders feature's (its data, its query).
 
     r.get(
       '/customers/:id/serial-numbers',

@@ -2,11 +2,9 @@ import {
   CUSTOMER_MESSAGES,
   type Customer,
   type CustomerListQuery,
-  type CustomerOrdersQuery,
   type CustomerSerialNumber,
   type customerInputSchema,
 } from '@service-portal/shared/customers';
-import type { ServiceOrderListItem, ServiceOrderListQuery } from '@service-portal/shared/service-orders';
 import type { SearchHit } from '@service-portal/shared/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -29,34 +27,19 @@ export interface OrderContact {
 
 type CustomerFields = z.output<typeof customerInputSchema>;
 
-// What this feature asks of the service-orders feature (features do not import each other; app.ts
-// passes the service-orders service in, which satisfies this).
-export interface CustomerOrders {
-  list(
-    scope: TenantScope,
-    query: ServiceOrderListQuery,
-  ): Promise<{ items: ServiceOrderListItem[]; total: number; page: number; pageSize: number }>;
-  /** Moves every order of customer `fromId` to `toId`, inside `tx`; returns how many moved. */
-  reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
-}
-
-/** Another feature's records that point at a customer and must follow it when it is merged away. */
+/**
+ * Another feature's records that point at a customer and must follow it when it is merged away
+ * (service orders, communications; rentals when that feature comes). They subscribe with
+ * `onMerge`: customers depends on none of them, so they can depend on customers
+ * (docs/decisions/013-no-service-cycles.md).
+ */
 export interface CustomerReferences {
+  /** Moves the records of customer `fromId` to `toId`, inside the merge's transaction `tx`. */
   reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
 }
 
 export interface CustomersDeps {
   repo: CustomersRepository;
-  /**
-   * The service-orders service. A getter, because the two services need each other (orders link
-   * customers, customers list their orders) and so cannot both be made first.
-   */
-  orders: () => CustomerOrders;
-  /**
-   * More records that move with a merge, inside its transaction. app.ts passes communications;
-   * wire rentals in the same way when that feature offers `reassignCustomer`.
-   */
-  references?: () => CustomerReferences[];
 }
 
 const CUSTOMER = 'Customer';
@@ -108,6 +91,7 @@ function values(input: CustomerFields) {
 }
 
 export function createCustomersService(deps: CustomersDeps) {
+  const mergeParticipants: CustomerReferences[] = [];
   const { repo } = deps;
 
   async function findMatch(scope: TenantScope, email: string, digits: string | null, tx: Db) {
@@ -135,7 +119,7 @@ export function createCustomersService(deps: CustomersDeps) {
   /** E-mail is how orders find their customer, so two live customers of a partner never share one. */
   async function assertEmailFree(scope: TenantScope, email: string | null, exceptId: string | null, tx: Db) {
     if (email && (await repo.emailTaken(scope, email, exceptId, tx))) {
-      throw new AppError('conflict', 409, CUSTOMER_MESSAGES.emailTaken, {
+      throw new AppError('email_taken', 409, CUSTOMER_MESSAGES.emailTaken, {
         errors: [{ path: 'email', message: CUSTOMER_MESSAGES.emailTaken }],
       });
     }
@@ -224,9 +208,9 @@ export function createCustomersService(deps: CustomersDeps) {
         if (!survivor || !source) throw notFound(CUSTOMER);
         if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
 
-        await deps.orders().reassignCustomer(scope, sourceId, survivorId, tx);
-        for (const other of deps.references?.() ?? [])
-          await other.reassignCustomer(scope, sourceId, survivorId, tx);
+        // In subscription order (app.ts: service orders first, then communications).
+        for (const references of mergeParticipants)
+          await references.reassignCustomer(scope, sourceId, survivorId, tx);
         const blanks: Partial<NewCustomer> = {};
         if (!survivor.email && source.email) blanks.email = source.email;
         if (!survivor.phone && source.phone)
@@ -240,9 +224,14 @@ export function createCustomersService(deps: CustomersDeps) {
       });
     },
 
-    async serviceOrders(scope: TenantScope, id: string, query: CustomerOrdersQuery) {
+    /** 404 unless the customer is the partner's (merged ones included: their history stays). */
+    async assertExists(scope: TenantScope, id: string): Promise<void> {
       if (!(await repo.get(scope, id))) throw notFound(CUSTOMER);
-      return deps.orders().list(scope, { ...query, customerId: id, includeCommunications: false });
+    },
+
+    /** Subscribes another feature's records to every merge, inside the merge's transaction. */
+    onMerge(references: CustomerReferences): void {
+      mergeParticipants.push(references);
     },
 
     async serialNumbers(scope: TenantScope, id: string): Promise<CustomerSerialNumber[]> {

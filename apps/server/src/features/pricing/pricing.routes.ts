@@ -15,6 +15,7 @@ import {
   rentalProductPricingUpdateSchema,
 } from '@service-portal/shared/pricing';
 import { problemSchema } from '@service-portal/shared/problem';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { AppError } from '../../errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { PricingService } from './pricing.service.ts';
@@ -22,7 +23,13 @@ import type { PricingService } from './pricing.service.ts';
 const tags = ['pricing'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    duplicate: 'the category has a price already',
+    version_conflict: '`version` is not the one last read',
+  }),
+};
 
 /**
  * Pricing configuration (spec §2 tabs Basic Settings and Category Pricing, §3, §6): Administrator
@@ -88,7 +95,7 @@ export function pricingRoutes(service: PricingService) {
     r.post(
       '/pricing/categories',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

@@ -16,7 +16,7 @@ import type { CategoryValues, PricingRepository, RentalRow, StoredConfig } from 
 const versionConflict = (what: string) =>
   new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
 const duplicateCategory = (category: string) =>
-  new AppError('conflict', 409, `The category ${category} has a price already. Change that one instead.`);
+  new AppError('duplicate', 409, `The category ${category} has a price already. Change that one instead.`);
 
 const CATEGORY = 'Category price';
 const RENTAL = 'Rental product pricing';
@@ -45,12 +45,17 @@ function rentalOf(
   };
 }
 
+/** The rental products a partner has: prices are only set for the caller's own. */
+export interface RentalProductsPort {
+  owns(scope: TenantScope, rentalProductId: string): Promise<boolean>;
+}
+
 /**
  * The partner's pricing (spec §3 "Pricing configuration"): the basic settings, a price per work-log
  * category, and daily/weekly prices per rental product. Until a partner saves its own settings
  * the defaults apply (`DEFAULT_PRICING`, answered with `isDefault: true`).
  */
-export function createPricingService(repo: PricingRepository) {
+export function createPricingService(repo: PricingRepository, rentalProducts: RentalProductsPort) {
   async function currencyOf(scope: TenantScope) {
     return (await repo.getConfig(scope))?.currency ?? DEFAULT_PRICING.currency;
   }
@@ -116,8 +121,9 @@ export function createPricingService(repo: PricingRepository) {
     },
 
     // --- rental product pricing ------------------------------------------------------------------
-    // The rental products themselves arrive with the rentals issue; until then the id is taken as
-    // given (a UUID), scoped to the partner like everything else here.
+    // Prices are set only for a rental product of the caller's partner (`rentalProducts`); an
+    // unknown or another partner's id is 404, like every foreign id. Reading and removing work on
+    // the stored prices alone.
 
     async listRental(scope: TenantScope): Promise<RentalProductPricing[]> {
       const [rows, currency] = await Promise.all([repo.listRental(scope), currencyOf(scope)]);
@@ -142,6 +148,7 @@ export function createPricingService(repo: PricingRepository) {
       rentalProductId: string,
       input: RentalProductPricingUpdate,
     ): Promise<RentalProductPricing> {
+      if (!(await rentalProducts.owns(scope, rentalProductId))) throw notFound('Rental product');
       const rows = await repo.transaction(async (tx) => {
         const current = await repo.rentalRows(scope, rentalProductId, tx);
         const version = current.length === 0 ? 0 : Math.max(...current.map((r) => r.version));

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the pricing API tests share one world that takes seconds to build; a
+// second file would build it again.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,8 @@ import {
 } from '@service-portal/shared/pricing';
 import { categoryPricing, pricingConfigs, rentalProductPricing } from '../../db/schema/pricing.ts';
 import { users } from '../../db/schema/users.ts';
+import { createPricingRepository } from './pricing.repository.ts';
+import { createPricingService, type PricingService } from './pricing.service.ts';
 import { signIn } from '../../../test/helper.ts';
 import { actingFor, createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 
@@ -16,9 +20,24 @@ let w: OrdersWorld;
 let orphanAdmin: string;
 let noPartner: string;
 const tested = new Set<string>();
+/**
+ * The rental products the tests say exist, product id → partner id. The app has none until the
+ * rentals feature lands (every PUT is 404); a service built on the same database with this port
+ * checks the price rules meanwhile.
+ */
+const owned = new Map<string, string>();
+let rentalPrices: PricingService;
+const putRental = (
+  partnerId: string,
+  product: string,
+  input: { dailyPrice?: number | null; weeklyPrice?: number | null; version: number },
+) => rentalPrices.putRental({ partnerId }, product, { dailyPrice: null, weeklyPrice: null, ...input });
 
 beforeAll(async () => {
   w = await createOrdersWorld();
+  rentalPrices = createPricingService(createPricingRepository(w.ctx.app.db), {
+    owns: async (scope, id) => owned.get(id) === scope.partnerId,
+  });
   // An Administrator whose user record names no service partner (spec §6 "No Service Partner").
   await w.ctx.app.db.insert(users).values({
     email: 'orphan.admin@example.com',
@@ -277,7 +296,7 @@ describe('category pricing', () => {
       price: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('conflict');
+    expect(res.json().code).toBe('duplicate');
     const [cleaning] = (await manager().get('/pricing/categories'))
       .json<CategoryPricing[]>()
       .filter((c) => c.category === 'extra_cleaning');
@@ -288,7 +307,7 @@ describe('category pricing', () => {
       version: cleaning!.version,
     });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json().code).toBe('conflict');
+    expect(moved.json().code).toBe('duplicate');
   });
 
   it('validates with the messages of the form', async () => {
@@ -351,50 +370,56 @@ describe('category pricing', () => {
 describe('rental product pricing', () => {
   const product = randomUUID();
 
+  it('refuses a price for a product the partner does not have (404, nothing stored)', async () => {
+    for (const id of [randomUUID(), product]) {
+      const res = await manager().put(`/pricing/rental-products/${id}`, { dailyPrice: 49_000, version: 0 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', detail: 'Rental product not found.' });
+    }
+    expect(await w.ctx.app.db.select().from(rentalProductPricing)).toEqual([]);
+    tested.add('PUT /api/pricing/rental-products/:rentalProductId');
+    // Fjord's product is not Nordic's to price either.
+    owned.set(product, w.partners.fjord);
+    await expect(putRental(w.partners.nordic, product, { dailyPrice: 1, version: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
+    owned.set(product, w.partners.nordic);
+  });
+
   it('is 404 until set, then a daily and/or weekly price in the partner currency', async () => {
     expect((await manager().get(`/pricing/rental-products/${product}`)).statusCode).toBe(404);
-    const created = await manager().put(`/pricing/rental-products/${product}`, {
-      dailyPrice: 49_000,
-      version: 0,
-    });
-    expect(created.statusCode).toBe(200);
-    expect(created.json<RentalProductPricing>()).toMatchObject({
+    const created = await putRental(w.partners.nordic, product, { dailyPrice: 49_000, version: 0 });
+    expect(created).toMatchObject({
       rentalProductId: product,
       dailyPrice: 49_000,
       weeklyPrice: null,
       currency: 'NOK',
       version: 1,
     });
-    tested.add('PUT /api/pricing/rental-products/:rentalProductId');
 
-    const both = await office().put(`/pricing/rental-products/${product}`, {
+    const both = await putRental(w.partners.nordic, product, {
       dailyPrice: 50_000,
       weeklyPrice: 250_000,
       version: 1,
     });
-    expect(both.json<RentalProductPricing>()).toMatchObject({
-      dailyPrice: 50_000,
-      weeklyPrice: 250_000,
-      version: 2,
-    });
-    const stale = await manager().put(`/pricing/rental-products/${product}`, { weeklyPrice: 1, version: 1 });
-    expect(stale.statusCode).toBe(409);
-    const firstAgain = await manager().put(`/pricing/rental-products/${product}`, {
-      weeklyPrice: 1,
-      version: 0,
-    });
-    expect(firstAgain.statusCode).toBe(409);
+    expect(both).toMatchObject({ dailyPrice: 50_000, weeklyPrice: 250_000, version: 2 });
+    await expect(putRental(w.partners.nordic, product, { weeklyPrice: 1, version: 1 })).rejects.toMatchObject(
+      {
+        status: 409,
+      },
+    );
+    await expect(putRental(w.partners.nordic, product, { weeklyPrice: 1, version: 0 })).rejects.toMatchObject(
+      {
+        status: 409,
+      },
+    );
 
-    const weeklyOnly = await manager().put(`/pricing/rental-products/${product}`, {
+    const weeklyOnly = await putRental(w.partners.nordic, product, {
       dailyPrice: null,
       weeklyPrice: 240_000,
       version: 2,
     });
-    expect(weeklyOnly.json<RentalProductPricing>()).toMatchObject({
-      dailyPrice: null,
-      weeklyPrice: 240_000,
-      version: 3,
-    });
+    expect(weeklyOnly).toMatchObject({ dailyPrice: null, weeklyPrice: 240_000, version: 3 });
     const rows = await w.ctx.app.db
       .select()
       .from(rentalProductPricing)
@@ -402,7 +427,7 @@ describe('rental product pricing', () => {
     expect(rows.map((r) => [r.period, r.priceMinor])).toEqual([['weekly', 240_000]]);
 
     const one = await manager().get(`/pricing/rental-products/${product}`);
-    expect(one.json()).toEqual(weeklyOnly.json());
+    expect(one.json()).toEqual(weeklyOnly);
     tested.add('GET /api/pricing/rental-products/:rentalProductId');
     const list = await manager().get('/pricing/rental-products');
     expect(list.json<RentalProductPricing[]>().map((r) => r.rentalProductId)).toEqual([product]);
@@ -435,7 +460,8 @@ describe("Fjord's manager and Nordic's pricing (docs/decisions/002-tenancy.md)",
       .json<CategoryPricing[]>()
       .filter((c) => c.category === 'extra_cleaning');
     const product = randomUUID();
-    await manager().put(`/pricing/rental-products/${product}`, { dailyPrice: 10_000, version: 0 });
+    owned.set(product, w.partners.nordic);
+    await putRental(w.partners.nordic, product, { dailyPrice: 10_000, version: 0 });
     const before = {
       categories: await w.ctx.app.db
         .select()
@@ -486,9 +512,12 @@ describe("Fjord's manager and Nordic's pricing (docs/decisions/002-tenancy.md)",
     expect((await fjord().get('/pricing/categories')).json()).toEqual([]);
     expect((await fjord().get('/pricing/rental-products')).json()).toEqual([]);
     expect((await fjord().get('/pricing')).json<PricingConfig>().categories).toEqual([]);
-    // The same rental product id under Fjord is Fjord's own record, starting from version 0.
-    const own = await fjord().put(`/pricing/rental-products/${product}`, { dailyPrice: 20_000, version: 0 });
-    expect(own.json<RentalProductPricing>()).toMatchObject({ dailyPrice: 20_000, version: 1 });
+    // Nordic's product cannot be priced by Fjord.
+    const foreign = await fjord().put(`/pricing/rental-products/${product}`, {
+      dailyPrice: 20_000,
+      version: 0,
+    });
+    expect(foreign.statusCode).toBe(404);
     expect(
       (await manager().get(`/pricing/rental-products/${product}`)).json<RentalProductPricing>().dailyPrice,
     ).toBe(10_000);

@@ -6,7 +6,8 @@ import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
-import { neutralise, wallClockOf, xmlText } from './service-orders.export.ts';
+import { neutralise, xmlText } from '../../integrations/xlsx/sheet-xml.ts';
+import { wallClockOf } from '../../integrations/xlsx/workbook.ts';
 import { createServiceOrdersRepository } from './service-orders.repository.ts';
 
 let w: OrdersWorld;
@@ -286,6 +287,25 @@ describe('GET /api/service-orders/export', () => {
     // Two currencies cannot share a number cell: the amounts are written out.
     expect(cellOf(row, header, 'Parts').value).toBe('3,780.00 NOK + 25.00 EUR');
     expect(cellOf(row, header, 'Total').value).toBe('4,730.00 NOK + 25.00 EUR');
+
+    // The repository hands the parts totals over as rows, one per currency, not as text.
+    const repo = createServiceOrdersRepository(w.ctx.app.db);
+    const scope = { partnerId: w.partners.nordic };
+    for await (const batch of repo.exportBatches(scope, { text: order.orderNumber }, 'desc', {
+      internalNotes: false,
+    })) {
+      expect(batch[0]!.partsTotals).toEqual(
+        expect.arrayContaining([
+          { currency: 'NOK', amountMinor: 378_000 },
+          { currency: 'EUR', amountMinor: 2_500 },
+        ]),
+      );
+      expect(batch[0]!.partsTotals).toHaveLength(2);
+    }
+    for await (const batch of repo.exportBatches(scope, { text: labourOnly.orderNumber }, 'desc', {
+      internalNotes: false,
+    }))
+      expect(batch[0]!.partsTotals).toBeNull();
 
     const other = await download(w.tokens.manager, '?search=' + encodeURIComponent(labourOnly.orderNumber));
     const only = other.rows[0]!;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { customerIdParamsSchema, customerOrdersQuerySchema } from '@service-portal/shared/customers';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   bulkAssignTechnicianSchema,
@@ -23,14 +24,21 @@ import {
   sparePartSchema,
   sparePartUpdateSchema,
 } from '@service-portal/shared/service-orders';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
-import { XLSX_CONTENT_TYPE } from './service-orders.export.ts';
+import { XLSX_CONTENT_TYPE } from '../../integrations/xlsx/workbook.ts';
 import type { ServiceOrdersService } from './service-orders.service.ts';
 
 const tags = ['service-orders'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    version_conflict: '`version` (of the order or the line) is not the one last read',
+    invalid_transition: 'the status cannot move there, or only a manager may reopen',
+  }),
+};
 
 /** Spec §7 "Service orders": the order, its search and bulk operations, and its spare-part lines. */
 export function serviceOrdersRoutes(service: ServiceOrdersService) {
@@ -50,6 +58,22 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
         },
       },
       async (request) => service.list(tenantOf(request), request.query),
+    );
+
+    // Under the customer's path, but orders are this feature's data and query.
+    r.get(
+      '/customers/:id/service-orders',
+      {
+        config,
+        schema: {
+          tags: ['customers'],
+          summary: "The customer's service orders, as list rows",
+          params: customerIdParamsSchema,
+          querystring: customerOrdersQuerySchema,
+          response: { 200: serviceOrderListResponseSchema, ...one },
+        },
+      },
+      async (request) => service.listForCustomer(tenantOf(request), request.params.id, request.query),
     );
 
     r.post(
@@ -165,7 +189,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service order (status created; the customer is linked or created)',
@@ -231,7 +255,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/:id/spare-parts',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Add a spare-part line',

@@ -18,25 +18,19 @@ import {
   type ServiceOrderStats,
   type ServiceOrderStatus,
   type ServiceOrderUpdate,
-  type SparePart,
 } from '@service-portal/shared/service-orders';
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
 import type { SearchHit } from '@service-portal/shared/search';
-import { sumMoney, type Money } from '@service-portal/shared/work-logs';
-import type { Currency } from '@service-portal/shared/limits';
+import type { CustomerOrdersQuery } from '@service-portal/shared/customers';
+import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeOrdersWorkbook, type ExportRowWithTotals } from './service-orders.export.ts';
-import type {
-  ExportRow,
-  HistoryEntry,
-  OrderChanges,
-  OrderFilters,
-  ServiceOrdersRepository,
-  SparePartInputParsed,
-} from './service-orders.repository.ts';
+import { withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
+import type { OrderFilters } from './service-orders.filters.ts';
+import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
+import { createSparePartLineRules } from './service-orders.spare-parts.ts';
 
 /** Who is acting: the signed-in user (roles decide reopening and internal notes). */
 export interface Actor extends AccessSubject {
@@ -47,6 +41,8 @@ export interface Actor extends AccessSubject {
 // so the needs are stated here and app.ts passes in the customers, technicians and
 // warehouse-locations services, which satisfy them.
 export interface CustomerLinks {
+  /** 404 unless the customer is the partner's. */
+  assertExists(scope: TenantScope, id: string): Promise<void>;
   /** Links the order's customer by e-mail, else phone, else creates one, inside `tx`. */
   findOrCreateForOrder(
     scope: TenantScope,
@@ -87,7 +83,6 @@ export interface ServiceOrdersDeps {
 }
 
 const ORDER = 'Service order';
-const SPARE_PART = 'Spare part';
 
 const versionConflict = (what: string) =>
   new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
@@ -132,17 +127,6 @@ function completedAtFor(to: ServiceOrderStatus): 'now' | null {
   return to === 'completed' ? 'now' : null;
 }
 
-const NO_MONEY: Money[] = [];
-
-/** "NOK 378000 EUR 2500" (currency, minor units; ExportRow.partsTotals) as Money. */
-function parseTotals(text: string): Money[] {
-  const fields = text.split(' ');
-  const amounts: Money[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2)
-    amounts.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
-  return amounts;
-}
-
 export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
@@ -158,48 +142,18 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     return totals;
   }
 
-  /**
-   * Each export batch with its orders' labour, parts (read with the rows) and total, one batch
-   * ahead: while the caller writes batch n, batch n+1 and its labour are being fetched.
-   */
-  async function* withTotals(
-    scope: TenantScope,
-    batches: AsyncIterable<ExportRow[]>,
-  ): AsyncGenerator<ExportRowWithTotals[]> {
-    const source = batches[Symbol.asyncIterator]();
-    const fetchNext = async (): Promise<ExportRowWithTotals[] | null> => {
-      const next = await source.next();
-      if (next.done) return null;
-      const batch = next.value;
-      const ids = batch.map((r) => r.id);
-      const labour = await deps.labour.labourTotals(scope, ids);
-      // Each list is one entry per currency already: sumMoney only where two lists meet or one
-      // holds several currencies. The rows stay as the driver made them (adding properties to
-      // them, or copying them, cost more than the whole rest of this).
-      return batch.map((order) => {
-        const l = labour.get(order.id) ?? NO_MONEY;
-        const p = order.partsTotals === null ? NO_MONEY : parseTotals(order.partsTotals);
-        const labourSum = l.length > 1 ? sumMoney(l) : l;
-        const partsSum = p.length > 1 ? sumMoney(p) : p;
-        const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
-        return { order, labour: labourSum, parts: partsSum, total };
-      });
-    };
-    let ahead = fetchNext();
-    try {
-      for (;;) {
-        const batch = await ahead;
-        if (!batch) return;
-        ahead = fetchNext();
-        // Awaited above on the next turn; if the caller stops first, its failure is nobody's.
-        ahead.catch(() => undefined);
-        yield batch;
+  /** The generator with its first item already read (a failure there is thrown here). */
+  async function firstRead<T>(source: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+    const first = await source.next();
+    return (async function* () {
+      try {
+        if (first.done) return;
+        yield first.value;
+        yield* source;
+      } finally {
+        await source.return(undefined);
       }
-    } finally {
-      // The caller stopped (client gone) or all is read: let the fetch ahead finish, then close.
-      await ahead.catch(() => undefined);
-      await source.return?.();
-    }
+    })();
   }
 
   async function today(scope: TenantScope): Promise<string> {
@@ -230,6 +184,13 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
         items.map((i) => i.id),
       );
       return { items: items.map((i) => ({ ...i, communications: byOrder.get(i.id) ?? [] })), ...page };
+    },
+
+    /** The orders of one customer (GET /customers/{id}/service-orders); 404 for another partner's. */
+    async listForCustomer(scope: TenantScope, customerId: string, query: CustomerOrdersQuery) {
+      await customers.assertExists(scope, customerId);
+      const { items, total } = await repo.list(scope, { status: query.status, customerId }, query);
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
     async search(scope: TenantScope, body: ServiceOrderSearch) {
@@ -390,7 +351,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           },
           tx,
         );
-        await repo.replaceSpareParts(scope, id, spareParts, tx);
+        await repo.reconcileSpareParts(scope, id, spareParts, tx);
         await repo.insertHistory(
           scope,
           [{ orderId: id, fromStatus: null, toStatus: 'created', changedBy: actor.id }],
@@ -459,7 +420,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           throw versionConflict('service order');
         }
         if (history) await repo.insertHistory(scope, [history], tx);
-        if (spareParts) await repo.replaceSpareParts(scope, id, spareParts, tx);
+        if (spareParts) await repo.reconcileSpareParts(scope, id, spareParts, tx);
         const order = await repo.get(scope, id, tx);
         if (!order) throw notFound(ORDER);
         return order;
@@ -545,11 +506,16 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       const timeZone = await repo.partnerTimeZone(scope);
       const out = new PassThrough();
       const includeInternalNotes = query.includeInternalNotes && hasRole(actor, 'ServiceManager');
-      const batches = withTotals(
-        scope,
-        repo.exportBatches(scope, listFilters(query), query.sortDirection, {
-          internalNotes: includeInternalNotes,
-        }),
+      // The first batch is read before any byte is sent: if the database fails there (gone, too
+      // slow), the caller gets an error answer instead of a download cut at its first byte.
+      const batches = await firstRead(
+        withTotals(
+          scope,
+          repo.exportBatches(scope, listFilters(query), query.sortDirection, {
+            internalNotes: includeInternalNotes,
+          }),
+          (s, ids) => deps.labour.labourTotals(s, ids),
+        ),
       );
       writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
         // The headers are gone already: cut the download short so the client sees it failed.
@@ -559,53 +525,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return { filename: `service-orders-${todayIn(timeZone, now())}.xlsx`, stream: out };
     },
 
-    // --- spare parts -------------------------------------------------------------------------------
-    // Adding, changing or removing a line bumps the order's version too: a form open elsewhere
-    // may send the whole `spareParts` list, and must get a conflict (and merge its own edits on
-    // the latest copy) rather than silently undo this change.
-
-    async listSpareParts(scope: TenantScope, orderId: string): Promise<SparePart[]> {
-      if (!(await repo.exists(scope, orderId))) throw notFound(ORDER);
-      return repo.listSpareParts(scope, orderId);
-    },
-
-    async getSparePart(scope: TenantScope, orderId: string, partId: string): Promise<SparePart> {
-      const part = await repo.getSparePart(scope, orderId, partId);
-      if (!part) throw notFound(SPARE_PART);
-      return part;
-    },
-
-    async addSparePart(scope: TenantScope, orderId: string, line: SparePartInputParsed): Promise<SparePart> {
-      return repo.transaction(async (tx) => {
-        if (!(await repo.touch(scope, orderId, tx))) throw notFound(ORDER);
-        return repo.addSparePart(scope, orderId, line, tx);
-      });
-    },
-
-    async updateSparePart(
-      scope: TenantScope,
-      orderId: string,
-      partId: string,
-      input: SparePartInputParsed & { version: number },
-    ): Promise<SparePart> {
-      const { version, ...line } = input;
-      return repo.transaction(async (tx) => {
-        const updated = await repo.updateSparePartIfVersion(scope, orderId, partId, version, line, tx);
-        if (!updated) {
-          if (!(await repo.getSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
-          throw versionConflict('spare part line');
-        }
-        await repo.touch(scope, orderId, tx);
-        return updated;
-      });
-    },
-
-    async removeSparePart(scope: TenantScope, orderId: string, partId: string): Promise<void> {
-      await repo.transaction(async (tx) => {
-        if (!(await repo.deleteSparePart(scope, orderId, partId, tx))) throw notFound(SPARE_PART);
-        await repo.touch(scope, orderId, tx);
-      });
-    },
+    ...createSparePartLineRules(repo),
   };
 }
 

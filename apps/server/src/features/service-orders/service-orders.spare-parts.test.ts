@@ -127,6 +127,164 @@ describe('spare-part lines of an order', () => {
     });
   });
 
+  it("PUT with the order's whole list keeps line ids: changed in place, added, removed, reordered", async () => {
+    const start = await orderNow();
+    const [first] = start.spareParts;
+    const second = (await tech().post(`/service-orders/${order.id}/spare-parts`, line)).json<SparePart>();
+    const third = (
+      await tech().post(`/service-orders/${order.id}/spare-parts`, { ...line, partNumber: 'GONE-1' })
+    ).json<SparePart>();
+    const read = await orderNow();
+    const res = await tech().put(`/service-orders/${order.id}`, {
+      version: read.version,
+      spareParts: [
+        // Moved to the end, unchanged.
+        { ...line, id: second.id },
+        // A new line in the middle.
+        { partNumber: 'NEW-1', partName: 'Gasket', quantity: 4, unitCost: 1_250, currency: 'NOK' },
+        // The first line, changed (and now last); the third is left out.
+        {
+          partNumber: first!.partNumber,
+          partName: first!.partName,
+          quantity: 7,
+          unitCost: first!.unitCost,
+          currency: first!.currency,
+          id: first!.id,
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json<ServiceOrder>().spareParts;
+    expect(saved.map((p) => p.partNumber)).toEqual(['TC-K-300', 'NEW-1', first!.partNumber]);
+    expect(saved[0]).toMatchObject({ id: second.id, version: second.version });
+    expect(saved[2]).toMatchObject({ id: first!.id, quantity: 7, version: first!.version + 1 });
+    expect([first!.id, second.id, third.id]).not.toContain(saved[1]!.id);
+    expect((await tech().get(`/service-orders/${order.id}/spare-parts/${third.id}`)).statusCode).toBe(404);
+    // The same list again changes no line.
+    const again = await tech().put(`/service-orders/${order.id}`, {
+      version: res.json<ServiceOrder>().version,
+      spareParts: saved.map(
+        ({ id, partNumber, partName, quantity, unitCost, currency, supplier, notes }) => ({
+          id,
+          partNumber,
+          partName,
+          quantity,
+          unitCost,
+          currency,
+          supplier,
+          notes,
+        }),
+      ),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<ServiceOrder>().spareParts).toEqual(saved);
+    order = again.json();
+  });
+
+  it('a line edit and an order PUT read at the same time do not lose each other silently', async () => {
+    const read = await orderNow();
+    const part = read.spareParts[0]!;
+    const lineBody = {
+      partNumber: part.partNumber,
+      partName: part.partName,
+      quantity: part.quantity,
+      unitCost: part.unitCost,
+      currency: part.currency,
+      supplier: part.supplier,
+      notes: part.notes,
+    };
+    // The line edit lands first: the form's PUT with the version it read is refused.
+    const edited = await tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+      ...lineBody,
+      quantity: 11,
+      version: part.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stale = await tech().put(`/service-orders/${order.id}`, {
+      version: read.version,
+      spareParts: [{ ...lineBody, id: part.id, quantity: 12 }],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('version_conflict');
+    expect((await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`)).json()).toMatchObject({
+      quantity: 11,
+    });
+
+    // The order PUT lands first: the line edit with the line version it read is refused.
+    const fresh = await orderNow();
+    const freshLine = fresh.spareParts.find((p) => p.id === part.id)!;
+    const put = await tech().put(`/service-orders/${order.id}`, {
+      version: fresh.version,
+      spareParts: fresh.spareParts.map((p) => ({
+        id: p.id,
+        partNumber: p.partNumber,
+        partName: p.partName,
+        quantity: p.id === part.id ? 13 : p.quantity,
+        unitCost: p.unitCost,
+        currency: p.currency,
+      })),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const late = await tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+      ...lineBody,
+      quantity: 14,
+      version: freshLine.version,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('version_conflict');
+    const after = (await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`)).json<SparePart>();
+    expect(after).toMatchObject({ id: part.id, quantity: 13, version: freshLine.version + 1 });
+
+    // Sent together, one of them wins and the other is told.
+    const both = await orderNow();
+    const target = both.spareParts.find((p) => p.id === part.id)!;
+    const [viaLine, viaOrder] = await Promise.all([
+      tech().put(`/service-orders/${order.id}/spare-parts/${part.id}`, {
+        ...lineBody,
+        quantity: 21,
+        version: target.version,
+      }),
+      tech().put(`/service-orders/${order.id}`, {
+        version: both.version,
+        spareParts: [{ ...lineBody, id: part.id, quantity: 22 }],
+      }),
+    ]);
+    expect([viaLine.statusCode, viaOrder.statusCode].sort()).toEqual([200, 409]);
+    const final = (await tech().get(`/service-orders/${order.id}/spare-parts/${part.id}`)).json<SparePart>();
+    expect(final.quantity).toBe(viaLine.statusCode === 200 ? 21 : 22);
+    order = await orderNow();
+  });
+
+  it("a line id the order does not have (removed meanwhile, or another order's) is added as a new line", async () => {
+    const other = (
+      await tech().post(
+        '/service-orders',
+        orderInput({
+          spareParts: [
+            { partNumber: 'OTHER-1', partName: 'Other', quantity: 1, unitCost: 1, currency: 'NOK' },
+          ],
+        }),
+      )
+    ).json<ServiceOrder>();
+    const foreign = other.spareParts[0]!;
+    const read = await orderNow();
+    const res = await tech().put(`/service-orders/${order.id}`, {
+      version: read.version,
+      spareParts: [
+        { partNumber: 'X-1', partName: 'Copied', quantity: 1, unitCost: 5, currency: 'NOK', id: foreign.id },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [added] = res.json<ServiceOrder>().spareParts;
+    expect(added!.id).not.toBe(foreign.id);
+    expect(added).toMatchObject({ partNumber: 'X-1', serviceOrderId: order.id, version: 1 });
+    // The other order's line is untouched.
+    expect((await tech().get(`/service-orders/${other.id}`)).json<ServiceOrder>().spareParts).toEqual(
+      other.spareParts,
+    );
+    order = res.json();
+  });
+
   it('validates lines with the spec messages', async () => {
     const res = await tech().post(`/service-orders/${order.id}/spare-parts`, {
       partNumber: ' ',

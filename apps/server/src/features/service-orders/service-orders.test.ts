@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the order CRUD tests share one world that takes seconds to build;
+// lists, export, bulk, spare parts and tenancy have files of their own.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CHECKPOINTS, type ServiceOrder } from '@service-portal/shared/service-orders';

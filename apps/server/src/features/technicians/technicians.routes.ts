@@ -12,13 +12,20 @@ import {
   technicianStatusSchema,
   technicianUpdateSchema,
 } from '@service-portal/shared/technicians';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { TechniciansService } from './technicians.service.ts';
 
 const tags = ['technicians'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    email_taken: 'another technician of the partner has the e-mail',
+    version_conflict: '`version` is not the one last read',
+  }),
+};
 
 /**
  * Spec §2 /technicians: any signed-in user reads the list and a technician (the order form
@@ -77,7 +84,7 @@ export function techniciansRoutes(service: TechniciansService) {
     r.post(
       '/technicians',
       {
-        config: managers,
+        config: { ...managers, idempotent: true },
         schema: {
           tags,
           summary: 'Add a technician (Administrator or ServiceManager); e-mail unique per partner (409)',

@@ -29,7 +29,7 @@ const versionConflict = () =>
   );
 
 const emailTaken = () =>
-  new AppError('conflict', 409, TECHNICIAN_CONFLICTS.emailTaken, {
+  new AppError('email_taken', 409, TECHNICIAN_CONFLICTS.emailTaken, {
     errors: [{ path: 'email', message: TECHNICIAN_CONFLICTS.emailTaken }],
   });
 

@@ -129,7 +129,7 @@ describe('adding and changing technicians (Administrator or ServiceManager)', ()
       email: 'INGVILD.AAS@nordic.example.com',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'conflict', detail: TECHNICIAN_CONFLICTS.emailTaken });
+    expect(dup.json()).toMatchObject({ code: 'email_taken', detail: TECHNICIAN_CONFLICTS.emailTaken });
     expect(dup.json().errors).toEqual([{ path: 'email', message: TECHNICIAN_CONFLICTS.emailTaken }]);
     expect((await fjord().post('/technicians', newTechnician)).statusCode).toBe(201);
   });
@@ -200,7 +200,7 @@ describe('adding and changing technicians (Administrator or ServiceManager)', ()
       version: 2,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('conflict');
+    expect(taken.json().code).toBe('email_taken');
   });
 
   it('deactivates and activates; an inactive technician cannot be assigned', async () => {

@@ -14,13 +14,21 @@ import {
   warehouseLocationStatusSchema,
   warehouseLocationUpdateSchema,
 } from '@service-portal/shared/warehouse-locations';
+import { problemWith } from '../../lib/problem-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { WarehouseLocationsService } from './warehouse-locations.service.ts';
 
 const tags = ['warehouse-locations'];
 const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 const one = { ...read, 404: problemSchema };
-const write = { ...one, 409: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    name_taken: 'another location of the partner has the name (in any case)',
+    in_use: 'service orders reference the location (delete)',
+    version_conflict: '`version` is not the one last read',
+  }),
+};
 
 /** Spec §2 and §6: the Warehouse Locations screen is for Administrators and ServiceManagers only. */
 export function warehouseLocationsRoutes(service: WarehouseLocationsService) {
@@ -79,7 +87,7 @@ export function warehouseLocationsRoutes(service: WarehouseLocationsService) {
     r.post(
       '/warehouse-locations',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Create a location; the name is unique per partner in any case (409)',

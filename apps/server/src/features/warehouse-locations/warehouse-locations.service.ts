@@ -30,10 +30,10 @@ const versionConflict = () =>
 /** A taken name also names the field, so the form can show it there. */
 function missError(miss: WriteMiss): AppError {
   return miss === 'duplicate_name'
-    ? new AppError('conflict', 409, WAREHOUSE_MESSAGES.nameTaken, {
+    ? new AppError('name_taken', 409, WAREHOUSE_MESSAGES.nameTaken, {
         errors: [{ path: 'name', message: WAREHOUSE_MESSAGES.nameTaken }],
       })
-    : new AppError('conflict', 409, WAREHOUSE_MESSAGES.referenced);
+    : new AppError('in_use', 409, WAREHOUSE_MESSAGES.referenced);
 }
 
 function toLocation(row: WarehouseLocationRow): WarehouseLocation {

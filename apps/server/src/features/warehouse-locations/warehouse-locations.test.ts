@@ -177,7 +177,7 @@ describe('creating and changing a location', () => {
       description: 'A second van with the same name.',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'conflict', detail: WAREHOUSE_MESSAGES.nameTaken });
+    expect(dup.json()).toMatchObject({ code: 'name_taken', detail: WAREHOUSE_MESSAGES.nameTaken });
     expect(dup.json().errors).toEqual([{ path: 'name', message: WAREHOUSE_MESSAGES.nameTaken }]);
 
     // Renaming onto another location's name, too.
@@ -188,7 +188,7 @@ describe('creating and changing a location', () => {
       version: main.version,
     });
     expect(rename.statusCode).toBe(409);
-    expect(rename.json().code).toBe('conflict');
+    expect(rename.json().code).toBe('name_taken');
     // Changing the case of its own name is fine.
     const recase = await manager().put(`/warehouse-locations/${main.id}`, {
       name: 'ALNABRU main warehouse',
@@ -241,7 +241,7 @@ describe('DELETE /api/warehouse-locations/:id', () => {
     const res = await manager().del(`/warehouse-locations/${location.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      code: 'conflict',
+      code: 'in_use',
       detail: 'Cannot delete warehouse location that is referenced by service orders.',
     });
     expect((await manager().get(`/warehouse-locations/${location.id}`)).statusCode).toBe(200);

@@ -42,7 +42,7 @@ export function workLogsRoutes(service: WorkLogsService) {
     r.post(
       '/service-orders/:id/work-logs',
       {
-        config,
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary: 'Log work on the order (optionally starting its timer at once)',

@@ -305,6 +305,14 @@ describe('completing freezes time and cost from the pricing of that moment', () 
   it('refuses to bill a timer left running for more than the longest log; a typed duration is the way out', async () => {
     const log = await newLog(phone, { category: 'other', startTimer: true });
     w.ctx.clock.advance(10_001 * MIN);
+    // A week on every session (12 h) has ended: everyone signs in again.
+    phone = await signIn(w.ctx, 'tech@nordic.example.com');
+    desk = await signIn(w.ctx, 'tech@nordic.example.com');
+    w.tokens.manager = await signIn(w.ctx, 'manager@nordic.example.com');
+    w.tokens.office = await signIn(w.ctx, 'office@nordic.example.com');
+    w.tokens.tech = await signIn(w.ctx, 'tech@nordic.example.com');
+    w.tokens.fjord = await signIn(w.ctx, 'manager@fjord.example.com');
+    w.tokens.admin = await signIn(w.ctx, 'admin@example.com');
     const res = await w.api(phone).post(`${base()}/${log.id}/complete`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].path).toBe('manualMinutes');

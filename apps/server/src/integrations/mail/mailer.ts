@@ -1,5 +1,7 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobRunner } from '../../lib/jobs/runner.ts';
 
 export interface MailMessage {
   to: string;
@@ -51,28 +53,68 @@ export function createLogTransport(log: FastifyBaseLogger, from: string): MailTr
   };
 }
 
+/** What a mail job carries: the message sealed, so codes and links are not readable in the jobs table. */
+interface MailJobPayload {
+  purpose: string;
+  sealed: string;
+  /** A sign-in code is useless after it expires: the job then gives up instead of sending it. */
+  discardAfter: string | null;
+}
+
+export const MAIL_JOB = 'mail.send';
+
+function seal(key: Uint8Array, message: MailMessage): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(message), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(key: Uint8Array, sealed: string): MailMessage {
+  const raw = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as MailMessage;
+}
+
 /**
- * Mail leaves the request path: a request answers at once (the same for a known and an unknown
- * e-mail), and the send happens behind it. `drain()` waits for what is still being sent.
+ * Mail leaves the request path as a durable job (lib/jobs): a request answers once the job is
+ * stored, any instance sends it, and a refused send is retried with backoff before it lands in
+ * the failed jobs with the transport's error.
  */
 export class Outbox {
-  private readonly pending = new Set<Promise<unknown>>();
-
   constructor(
     readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  enqueue(message: MailMessage, purpose: string): void {
-    const job = this.transport
-      .send(message)
-      .then(() => this.log.info({ purpose, transport: this.transport.kind }, 'mail sent'))
-      .catch((err: unknown) => this.log.error({ err, purpose }, 'mail could not be sent'))
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+    private readonly jobs: JobRunner,
+    private readonly key: Uint8Array,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    jobs.register<MailJobPayload>(
+      MAIL_JOB,
+      async ({ payload, log }) => {
+        if (payload.discardAfter && new Date(payload.discardAfter) < this.now()) {
+          log.warn({ purpose: payload.purpose }, 'mail expired before it could be sent: dropped');
+          return;
+        }
+        await this.transport.send(unseal(this.key, payload.sealed));
+        log.info({ purpose: payload.purpose, transport: this.transport.kind }, 'mail sent');
+      },
+      { retries: 4, backoff: { delayMs: 5_000, factor: 3, maxDelayMs: 15 * 60_000 } },
+    );
   }
 
+  /** Stores the message as a job; `discardAfter`: do not send it after then (expiring codes). */
+  async enqueue(message: MailMessage, purpose: string, options: { discardAfter?: Date } = {}): Promise<void> {
+    await this.jobs.enqueue<MailJobPayload>(MAIL_JOB, {
+      purpose,
+      sealed: seal(this.key, message),
+      discardAfter: options.discardAfter?.toISOString() ?? null,
+    });
+  }
+
+  /** Runs due mail (and other due jobs) until none is left (tests). */
   async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await this.jobs.drain();
   }
 }

@@ -385,7 +385,15 @@ function PagedListDemo() {
         <LoadErrorAlert message={t('errors.loadData')} onRetry={() => setMode('data')} />
       ) : (
         <PagedList
-          data={page}
+          query={{
+            data: page,
+            isPending: false,
+            isError: false,
+            error: null,
+            isPlaceholderData: false,
+            isFetching: false,
+            refetch: () => setMode('data'),
+          }}
           page={state.page}
           onPageChange={(p) => update({ page: p })}
           phone={phone}

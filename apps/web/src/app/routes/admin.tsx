@@ -1,5 +1,19 @@
+import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AdminScreen } from '../../features/admin/components/admin-screen.tsx';
 
 export default function AdminRoute() {
-  return <AdminScreen />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <AdminScreen />
+      {/* Background jobs are a feature of their own (features/jobs), one level below Administration. */}
+      <Group mt="xl">
+        <Anchor component={Link} to="/admin/jobs">
+          {t('jobs.open')}
+        </Anchor>
+      </Group>
+    </>
+  );
 }

@@ -1,13 +1,13 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { CenteredCard } from '../guards/centered-card.tsx';
+import { useNavigate, useParams } from 'react-router';
+import {
+  CustomerUploadLookup,
+  CustomerUploadWizard,
+} from '../../features/upload-links/components/customer-upload-wizard.tsx';
 
-/** Customers open this from an SMS or e-mail link; the upload wizard arrives with its own issue. */
+/** Spec §2: customers open this from an SMS or e-mail link (or find their order without one). */
 export default function CustomerUploadRoute() {
-  const { t } = useTranslation();
-  return (
-    <CenteredCard title={t('screens.customerUpload')}>
-      <Text c="dimmed">{t('app.notBuiltYet')}</Text>
-    </CenteredCard>
-  );
+  const { token } = useParams();
+  const navigate = useNavigate();
+  if (!token) return <CustomerUploadLookup onFound={(found) => void navigate(`/customer-upload/${found}`)} />;
+  return <CustomerUploadWizard key={token} token={token} />;
 }

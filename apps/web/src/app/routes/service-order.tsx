@@ -1,7 +1,11 @@
 import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { orderCommunicationsKey } from '../../features/communications/api/keys.ts';
 import { ConversationPanel } from '../../features/communications/components/conversation-panel.tsx';
+import { ImageGallery } from '../../features/images/components/image-gallery.tsx';
+import { UploadLinksPanel } from '../../features/upload-links/components/upload-links-panel.tsx';
 import { useServiceOrder } from '../../features/service-orders/api/get-service-order.ts';
 import { ServiceOrderScreen } from '../../features/service-orders/components/service-order-screen.tsx';
 import { OrderTotalsCard } from '../../features/work-logs/components/order-totals-card.tsx';
@@ -16,6 +20,7 @@ export default function ServiceOrderRoute() {
   const warehouseLocations = useWarehouseLocationLookup();
   // Same query (and cache entry) as the order screen's; the conversation shows once the order is there.
   const order = useServiceOrder(id);
+  const queryClient = useQueryClient();
   return (
     <Stack gap="lg">
       <ServiceOrderScreen
@@ -33,6 +38,15 @@ export default function ServiceOrderRoute() {
             canSeePricing={isAllowed(user, STAFF_MANAGERS)}
           />
           <OrderTotalsCard key={`totals-${id}`} orderId={id} orderVersion={order.data.version} />
+          <ImageGallery key={`images-${id}`} orderId={id} />
+          <UploadLinksPanel
+            key={`upload-links-${id}`}
+            orderId={id}
+            // The link goes out as a message in the order's conversation.
+            onSent={(orderId) =>
+              void queryClient.invalidateQueries({ queryKey: orderCommunicationsKey(orderId) })
+            }
+          />
         </>
       )}
       {order.data !== undefined && (

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { servicePartnerCreateSchema } from '@service-portal/shared/admin';
 import type { AdminServicePartner, AdminUser } from '@service-portal/shared/admin';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
@@ -251,19 +250,13 @@ function UsersPanel({ search, page, onSearch, onPage }: UsersPanelProps) {
         />
         <Button onClick={() => setEditing(null)}>{t('admin.users.invite')}</Button>
       </Group>
-      {users.isError && !users.data && (
-        <LoadErrorAlert
-          message={formatMessage(t, apiErrorMessage(users.error, 'errors.loadData'))}
-          onRetry={() => void users.refetch()}
-        />
-      )}
-      {users.isPending && <Loader aria-label={t('admin.users.loading')} />}
       <PagedList
-        data={users.data}
+        query={users}
+        loadFailure="errors.loadData"
+        loadingLabel={t('admin.users.loading')}
         page={page}
         onPageChange={onPage}
         phone={phone}
-        stale={users.isPlaceholderData}
         rowKey={(user) => user.id}
         columns={columns}
         cardTestId="user-card"

@@ -11,13 +11,19 @@ import {
 } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMUNICATION_LIMITS, renderTemplate, TEMPLATE_IDS } from '@service-portal/shared/communications';
+import {
+  COMMUNICATION_LIMITS,
+  communicationCreateSchema,
+  renderTemplate,
+  TEMPLATE_IDS,
+} from '@service-portal/shared/communications';
 import type { TemplateId, TemplateVariable } from '@service-portal/shared/communications';
-import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { FormFailure } from '../../../components/form-failure.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateCommunication } from '../api/create-communication.ts';
+import { translateCommunicationError } from './communication-messages.ts';
 import type { ConversationOrder } from './conversation-panel.tsx';
 
 type SendMethod = 'email' | 'sms';
@@ -28,16 +34,32 @@ export interface ComposeFormProps {
   partnerName: string | null;
 }
 
+interface ComposeValues extends Record<string, unknown> {
+  method: SendMethod;
+  subject: string;
+  message: string;
+}
+
+const body = ({ method, subject, message }: ComposeValues) => ({
+  method,
+  subject: method === 'email' ? subject : null,
+  message,
+});
+
 /** Compose an e-mail or SMS to the order's customer, optionally from a template. */
 export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateCommunication();
-  const [method, setMethod] = useState<SendMethod>('email');
   const [template, setTemplate] = useState<TemplateId | null>(null);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
   const [missing, setMissing] = useState<TemplateVariable[]>([]);
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
+  const form = useSchemaForm({
+    initialValues: { method: 'email', subject: '', message: '' },
+    schema: communicationCreateSchema,
+    toPayload: body,
+    fallback: 'communications.errors.sendFailed',
+    translate: translateCommunicationError,
+  });
+  const { method, message } = form.getValues();
 
   const recipient = method === 'email' ? order?.customerEmail : order?.customerPhone;
 
@@ -50,37 +72,24 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
       scheduledDate: order?.scheduledDate ? formatDay(order.scheduledDate, i18n.language) : null,
       partnerName,
     });
-    setSubject(rendered.subject);
-    setMessage(rendered.message);
+    form.setValues({ subject: rendered.subject, message: rendered.message });
     setMissing(rendered.missing);
-    setErrors({});
+    form.clearErrors();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (method === 'email' && subject.trim() === '')
-      next.subject = t('communications.compose.subjectRequired');
-    if (message.trim() === '') next.message = t('communications.compose.messageRequired');
-    else if (method === 'sms' && message.trim().length > COMMUNICATION_LIMITS.smsMax)
-      next.message = t('communications.compose.smsTooLong', { max: COMMUNICATION_LIMITS.smsMax });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = form.submit((_payload, values) =>
     create.mutate(
-      {
-        orderId,
-        body: { method, subject: method === 'email' ? subject : null, message },
-      },
+      { orderId, body: body(values) },
       {
         onSuccess: () => {
-          setSubject('');
-          setMessage('');
+          form.setValues({ subject: '', message: '' });
           setTemplate(null);
           setMissing([]);
         },
+        onError: form.fail,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('communications.compose.title')}>
@@ -88,8 +97,8 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
         <SegmentedControl
           value={method}
           onChange={(value) => {
-            setMethod(value);
-            setErrors({});
+            form.setFieldValue('method', value);
+            form.clearErrors();
           }}
           data={[
             { value: 'email', label: t('communications.method.email') },
@@ -120,18 +129,14 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
         {method === 'email' && (
           <TextInput
             label={t('communications.compose.subject')}
-            value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
-            error={errors.subject}
+            {...form.getInputProps('subject')}
             maxLength={COMMUNICATION_LIMITS.subjectMax}
             required
           />
         )}
         <Textarea
           label={t('communications.compose.message')}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          error={errors.message}
+          {...form.getInputProps('message')}
           autosize
           minRows={4}
           maxRows={14}
@@ -145,11 +150,7 @@ export function ComposeForm({ orderId, order, partnerName }: ComposeFormProps) {
               : undefined
           }
         />
-        {create.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {formatMessage(t, apiErrorMessage(create.error, 'communications.errors.sendFailed'))}
-          </Alert>
-        )}
+        <FormFailure failure={form.failure} withFieldFailures />
         <Group justify="flex-end">
           <Button
             type="submit"

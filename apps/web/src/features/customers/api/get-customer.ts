@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { customerSchema, customerSerialNumberSchema } from '@service-portal/shared/customers';
 import type { Customer, CustomerSerialNumber } from '@service-portal/shared/customers';
-import { serviceOrderListResponseSchema } from '@service-portal/shared/service-orders';
-import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** GET /customers/:id */
@@ -21,28 +19,6 @@ export function customerQueryOptions(id: string) {
 
 export function useCustomer(id: string) {
   return useQuery(customerQueryOptions(id));
-}
-
-/** GET /customers/:id/service-orders */
-export async function listCustomerOrders(
-  id: string,
-  page: number,
-  signal?: AbortSignal,
-): Promise<{ items: ServiceOrderListItem[]; total: number; page: number; pageSize: number }> {
-  const response = await apiClient.get<unknown>(`/customers/${id}/service-orders`, {
-    params: { page: String(page), pageSize: '10' },
-    signal,
-  });
-  return serviceOrderListResponseSchema.parse(response.data);
-}
-
-export function useCustomerOrders(id: string, page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['customers', 'orders', id, page] as const,
-      queryFn: ({ signal }) => listCustomerOrders(id, page, signal),
-    }),
-  );
 }
 
 /** GET /customers/:id/serial-numbers */

@@ -1,26 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
-import { useCustomer, useCustomerOrders, useCustomerSerialNumbers } from '../api/get-customer.ts';
+import { useCustomer, useCustomerSerialNumbers } from '../api/get-customer.ts';
 import { CustomerEditForm } from './customer-edit-form.tsx';
 import { MergeCustomer } from './merge-customer.tsx';
 
@@ -38,13 +23,19 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 /** Spec §2 /customers/:id: contact data (editable), their orders, their serial numbers, merge a duplicate. */
-export function CustomerDetail({ id, canMerge }: { id: string; canMerge: boolean }) {
+export function CustomerDetail({
+  id,
+  canMerge,
+  orders,
+}: {
+  id: string;
+  canMerge: boolean;
+  /** The customer's orders; the route module puts the service-order feature's table here. */
+  orders: (view: { empty: string }) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const customer = useCustomer(id);
   const [editing, setEditing] = useState(false);
-  const [page, setPage] = useState(1);
-  const orders = useCustomerOrders(id, page);
   const serials = useCustomerSerialNumbers(id);
   const date = (value: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
@@ -100,65 +91,7 @@ export function CustomerDetail({ id, canMerge }: { id: string; canMerge: boolean
               {t('customers.orderCounts', { total: c.orderCount, open: c.openOrderCount })}
             </Text>
           </Group>
-          {orders.isError && (
-            <Alert color="red">{formatMessage(t, apiErrorMessage(orders.error, 'errors.loadData'))}</Alert>
-          )}
-          {orders.isPending && <Loader size="sm" />}
-          {orders.data?.items.length === 0 && <Text c="dimmed">{t('customers.noOrders')}</Text>}
-          {orders.data &&
-            orders.data.items.length > 0 &&
-            (phone ? (
-              <Stack gap="xs">
-                {orders.data.items.map((order) => (
-                  <Card key={order.id} withBorder padding="xs">
-                    <Anchor component={Link} to={`/service-orders/${order.id}`} fw={600}>
-                      {order.orderNumber}
-                    </Anchor>
-                    <Text size="sm">{order.title}</Text>
-                    <Group gap="xs">
-                      <Badge variant="light">{t(`serviceOrders.status.${order.status}`)}</Badge>
-                      <Text size="xs" c="dimmed">
-                        {date(order.createdAt)}
-                      </Text>
-                    </Group>
-                  </Card>
-                ))}
-              </Stack>
-            ) : (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('serviceOrders.columns.orderNumber')}</Table.Th>
-                    <Table.Th>{t('serviceOrders.columns.title')}</Table.Th>
-                    <Table.Th>{t('serviceOrders.columns.status')}</Table.Th>
-                    <Table.Th>{t('serviceOrders.columns.created')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.data.items.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/service-orders/${order.id}`}>
-                          {order.orderNumber}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{order.title}</Table.Td>
-                      <Table.Td>{t(`serviceOrders.status.${order.status}`)}</Table.Td>
-                      <Table.Td>{date(order.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ))}
-          {orders.data && orders.data.total > orders.data.pageSize && (
-            <Pagination
-              mt="sm"
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={Math.ceil(orders.data.total / orders.data.pageSize)}
-            />
-          )}
+          {orders({ empty: t('customers.noOrders') })}
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

@@ -1,14 +1,12 @@
-import { Anchor, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Customer } from '@service-portal/shared/customers';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
-import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useCustomers } from '../api/list-customers.ts';
@@ -94,19 +92,13 @@ export function CustomersScreen() {
             w={{ base: '100%', sm: 240 }}
           />
         </Group>
-        {list.isError && !list.data && (
-          <LoadErrorAlert
-            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadData'))}
-            onRetry={() => void list.refetch()}
-          />
-        )}
-        {list.isPending && <Loader aria-label={t('customers.loading')} />}
         <PagedList
-          data={list.data}
+          query={list}
+          loadFailure="errors.loadData"
+          loadingLabel={t('customers.loading')}
           page={state.page}
           onPageChange={(page) => update({ page })}
           phone={phone}
-          stale={list.isPlaceholderData}
           rowKey={(c) => c.id}
           columns={columns}
           cardTestId="customer-card"

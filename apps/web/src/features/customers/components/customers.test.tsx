@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Customer } from '@service-portal/shared/customers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceOrderRows, serviceManager, technician } from '../../../../test/fixtures.ts';
@@ -50,7 +50,7 @@ function start(path: string, routes: Record<string, Handler> = {}, as = serviceM
     'GET /api/user/profile': { status: 200, body: as },
     'GET /api/customers': list,
     [`GET /api/customers/${kari.id}`]: { status: 200, body: kari },
-    [`GET /api/customers/${kari.id}/service-orders`]: {
+    'GET /api/service-orders': {
       status: 200,
       body: { items: serviceOrderRows(1), total: 1, page: 1, pageSize: 10 },
     },
@@ -176,6 +176,19 @@ describe('customers', { timeout: 20_000 }, () => {
     start(`/customers/${kari.id}`, {}, technician);
     await screen.findByText('SN-778');
     expect(screen.queryByText('Merge a duplicate')).not.toBeInTheDocument();
+  });
+
+  it('shows a taken e-mail on the e-mail field, by the problem code', async () => {
+    const { user } = start(`/customers/${kari.id}`, {
+      [`PUT /api/customers/${kari.id}`]: { status: 409, body: problem(409, 'email_taken', 'Taken') },
+    });
+    await screen.findByText('SN-778');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('Another customer already has this e-mail address.'),
+    );
   });
 
   it("shows the server's version conflict", async () => {

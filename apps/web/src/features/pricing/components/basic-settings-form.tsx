@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +9,14 @@ import {
   pricingConfigFieldsSchema,
 } from '@service-portal/shared/pricing';
 import type { PricingConfig, RoundingDirection } from '@service-portal/shared/pricing';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
-import { problemErrors, schemaErrors } from '../../../lib/form-errors.ts';
+import { formatMessage } from '../../../lib/api-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
 import { useUpdatePricing } from '../api/update-pricing.ts';
 import { amountError, translatePricingError } from './pricing-messages.ts';
 
-interface Values {
+interface Values extends Record<string, unknown> {
   defaultHourlyRate: string;
   currency: Currency;
   roundingIntervalMinutes: string;
@@ -42,70 +40,64 @@ function initialValues(config: PricingConfig, language: string): Values {
   };
 }
 
+/** Minor units of the amount fields, and the message of each one that does not parse. */
+function amounts(values: Values, language: string) {
+  const minor: Record<(typeof AMOUNT_FIELDS)[number], number | null> = {
+    defaultHourlyRate: null,
+    defaultDailyRentalRate: null,
+    defaultWeeklyRentalRate: null,
+  };
+  const errors: FormErrorMap = {};
+  for (const field of AMOUNT_FIELDS) {
+    const parsed = parseAmount(values[field], values.currency, language);
+    if (parsed.ok) minor[field] = parsed.minor;
+    else errors[field] = amountError(parsed);
+  }
+  return { minor, errors };
+}
+
 /** Spec §2 "Basic Settings": the partner's defaults. Remount it (key) to start from new server data. */
 export function BasicSettingsForm({ config, onReload }: { config: PricingConfig; onReload: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [values, setValues] = useState<Values>(() => initialValues(config, language));
-  const [errors, setErrors] = useState<FormErrorMap>({});
-  const [conflict, setConflict] = useState(false);
   const update = useUpdatePricing();
+  const form = useSchemaForm({
+    initialValues: initialValues(config, language),
+    schema: pricingConfigFieldsSchema,
+    toPayload: (values: Values) => {
+      const { minor } = amounts(values, language);
+      return {
+        defaultHourlyRate: minor.defaultHourlyRate ?? undefined,
+        currency: values.currency,
+        roundingIntervalMinutes: Number(values.roundingIntervalMinutes),
+        roundingDirection: values.roundingDirection,
+        defaultDailyRentalRate: minor.defaultDailyRentalRate,
+        defaultWeeklyRentalRate: minor.defaultWeeklyRentalRate,
+      };
+    },
+    check: (values) => amounts(values, language).errors,
+    fallback: 'pricing.saveFailed',
+    subject: 'pricing',
+    translate: translatePricingError,
+  });
+  const conflict = form.failure?.kind === 'versionConflict' ? form.failure : null;
+  const values = form.getValues();
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: FormErrorMap = {};
-    const minor: Record<(typeof AMOUNT_FIELDS)[number], number | null> = {
-      defaultHourlyRate: null,
-      defaultDailyRentalRate: null,
-      defaultWeeklyRentalRate: null,
-    };
-    for (const field of AMOUNT_FIELDS) {
-      const parsed = parseAmount(values[field], values.currency, language);
-      if (parsed.ok) minor[field] = parsed.minor;
-      else found[field] = amountError(parsed);
-    }
-    const payload = {
-      defaultHourlyRate: minor.defaultHourlyRate ?? undefined,
-      currency: values.currency,
-      roundingIntervalMinutes: Number(values.roundingIntervalMinutes),
-      roundingDirection: values.roundingDirection,
-      defaultDailyRentalRate: minor.defaultDailyRentalRate,
-      defaultWeeklyRentalRate: minor.defaultWeeklyRentalRate,
-    };
-    const all = { ...schemaErrors(pricingConfigFieldsSchema, payload), ...found };
-    setErrors(all);
-    if (Object.keys(all).length > 0) return;
+  const submit = form.submit((payload) =>
     update.mutate(
-      { ...payload, defaultHourlyRate: minor.defaultHourlyRate ?? 0, version: config.version },
+      { ...payload, version: config.version },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('pricing.saved') });
         },
         onError: (error) => {
-          const failure = toApiFailure(error);
-          if (failure.kind === 'http' && failure.status === 409) {
-            setConflict(true);
-            return;
-          }
-          if (failure.kind === 'http' && failure.status === 400 && failure.problem?.errors) {
-            setErrors(problemErrors(failure.problem.errors));
-          }
-          notifications.show({
-            color: 'red',
-            message: formatMessage(t, apiErrorMessage(error, 'pricing.saveFailed')),
-          });
+          const outcome = form.fail(error);
+          if (outcome.kind !== 'versionConflict')
+            notifications.show({ color: 'red', message: formatMessage(t, outcome.message) });
         },
       },
-    );
-  };
-
-  const error = (field: keyof Values) =>
-    errors[field] === undefined ? undefined : translatePricingError(t, errors[field]);
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('pricing.tabs.basic')}>
@@ -114,7 +106,7 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
         {conflict && (
           <Alert color="yellow" title={t('pricing.saveFailed')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('pricing.conflict')}</Text>
+              <Text size="sm">{formatMessage(t, conflict.message)}</Text>
               <Button size="xs" variant="light" onClick={onReload}>
                 {t('pricing.reload')}
               </Button>
@@ -127,17 +119,13 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
             required
             inputMode="decimal"
             rightSection={<Text size="xs">{values.currency}</Text>}
-            value={values.defaultHourlyRate}
-            onChange={(e) => set('defaultHourlyRate', e.currentTarget.value)}
-            error={error('defaultHourlyRate')}
+            {...form.getInputProps('defaultHourlyRate')}
           />
           <NativeSelect
             label={t('pricing.fields.currency')}
             required
             data={[...CURRENCIES]}
-            value={values.currency}
-            onChange={(e) => set('currency', e.currentTarget.value as Currency)}
-            error={error('currency')}
+            {...form.getInputProps('currency')}
           />
           <NativeSelect
             label={t('pricing.fields.roundingInterval')}
@@ -146,39 +134,31 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
               value: String(m),
               label: t('pricing.minutes', { count: m }),
             }))}
-            value={values.roundingIntervalMinutes}
-            onChange={(e) => set('roundingIntervalMinutes', e.currentTarget.value)}
-            error={error('roundingIntervalMinutes')}
+            {...form.getInputProps('roundingIntervalMinutes')}
           />
           <NativeSelect
             label={t('pricing.fields.roundingDirection')}
             required
             data={ROUNDING_DIRECTIONS.map((d) => ({ value: d, label: t(`pricing.directions.${d}`) }))}
-            value={values.roundingDirection}
-            onChange={(e) => set('roundingDirection', e.currentTarget.value as RoundingDirection)}
-            error={error('roundingDirection')}
+            {...form.getInputProps('roundingDirection')}
           />
           <TextInput
             label={t('pricing.fields.dailyRate')}
             description={t('pricing.optional')}
             inputMode="decimal"
             rightSection={<Text size="xs">{values.currency}</Text>}
-            value={values.defaultDailyRentalRate}
-            onChange={(e) => set('defaultDailyRentalRate', e.currentTarget.value)}
-            error={error('defaultDailyRentalRate')}
+            {...form.getInputProps('defaultDailyRentalRate')}
           />
           <TextInput
             label={t('pricing.fields.weeklyRate')}
             description={t('pricing.optional')}
             inputMode="decimal"
             rightSection={<Text size="xs">{values.currency}</Text>}
-            value={values.defaultWeeklyRentalRate}
-            onChange={(e) => set('defaultWeeklyRentalRate', e.currentTarget.value)}
-            error={error('defaultWeeklyRentalRate')}
+            {...form.getInputProps('defaultWeeklyRentalRate')}
           />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={update.isPending} disabled={conflict}>
+          <Button type="submit" loading={update.isPending} disabled={conflict !== null}>
             {t('pricing.save')}
           </Button>
         </Group>

@@ -27,8 +27,8 @@ import type {
   PricingType,
   WorkLogCategory,
 } from '@service-portal/shared/pricing';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
-import { problemErrors, schemaErrors } from '../../../lib/form-errors.ts';
+import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { applyProblem, schemaErrors } from '../../../lib/form-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatAmountInput, formatMoney, parseAmount } from '../../../lib/money.ts';
 import {
@@ -102,11 +102,8 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
       return;
     const body = { ...payload, category: payload.category, price: payload.price };
     const onError = (error: unknown, fallback: 'pricing.addFailed' | 'pricing.saveFailed') => {
-      const failure = toApiFailure(error);
-      if (failure.kind === 'http' && failure.status === 400 && failure.problem?.errors) {
-        setErrors(problemErrors(failure.problem.errors));
-      }
-      notifications.show({ color: 'red', message: formatMessage(t, apiErrorMessage(error, fallback)) });
+      const outcome = applyProblem({ setErrors }, error, { fallback });
+      notifications.show({ color: 'red', message: formatMessage(t, outcome.message) });
     };
     const onSuccess = () => {
       notifications.show({ color: 'green', message: t('pricing.savedShort') });

@@ -15,6 +15,7 @@ export interface ServiceOrderFilters {
   priority?: Priority[];
   serviceType?: ServiceType[];
   customerEmail?: string;
+  customerId?: string;
   assignedTechnicianId?: string;
   createdFrom?: string;
   createdTo?: string;
@@ -43,6 +44,7 @@ export function filterParams(filters: ServiceOrderFilters): Record<string, strin
   if (filters.priority?.length) params.priority = filters.priority.join(',');
   if (filters.serviceType?.length) params.serviceType = filters.serviceType.join(',');
   if (filters.customerEmail) params.customerEmail = filters.customerEmail;
+  if (filters.customerId) params.customerId = filters.customerId;
   if (filters.assignedTechnicianId) params.assignedTechnicianId = filters.assignedTechnicianId;
   for (const key of ['createdFrom', 'createdTo', 'completedFrom', 'completedTo'] as const) {
     const value = filters[key];
@@ -62,7 +64,10 @@ export async function listServiceOrders(
   return serviceOrderListResponseSchema.parse(response.data);
 }
 
-/** Every list query starts with this key; changes to orders invalidate it. */
+/**
+ * Every list of orders starts with this key: the order list and the orders of a customer or a
+ * technician alike. Every order mutation invalidates it.
+ */
 export const serviceOrderListsKey = ['service-orders', 'list'] as const;
 
 export function serviceOrdersQueryOptions(params: ServiceOrderListParams) {

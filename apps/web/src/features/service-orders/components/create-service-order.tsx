@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { todayIn } from '@service-portal/shared/validation';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import { formatMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { browserTimeZone } from '../../../lib/dates.ts';
-import { problemErrors } from '../../../lib/form-errors.ts';
+import { applyProblem } from '../../../lib/form-errors.ts';
 import { useCreateServiceOrder } from '../api/create-service-order.ts';
 import { focusFirstError, useServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import { emptyFormValues, sameValue, validateForCreate } from '../lib/form-values.ts';
@@ -62,13 +62,9 @@ export function CreateServiceOrder({ technicians, warehouseLocations }: CreateSe
         void navigate(`/service-orders/${order.id}`, { replace: true });
       },
       onError: (error) => {
-        const problem = toApiFailure(error);
-        if (problem.kind === 'http' && problem.status === 400 && problem.problem?.errors?.length) {
-          const errors = problemErrors(problem.problem.errors);
-          form.setErrors(errors);
-          focusFirstError(errors);
-        }
-        setFailure(apiErrorMessage(error, 'errors.saveServiceOrder'));
+        const outcome = applyProblem(form, error, { fallback: 'errors.saveServiceOrder' });
+        if (outcome.kind === 'fields') focusFirstError(outcome.errors);
+        setFailure(outcome.message);
       },
     });
   };

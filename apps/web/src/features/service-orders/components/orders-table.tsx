@@ -1,133 +1,271 @@
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Anchor,
   Checkbox,
   Group,
   Skeleton,
+  Stack,
   Table,
   Text,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
-import { formatDay, formatTime } from '../../../lib/dates.ts';
-import { PriorityBadge, StatusBadge } from './order-badges.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import type { ListQuery, PagedListColumn } from '../../../components/paged-list.tsx';
+import { formatDateTime, formatDay, formatTime } from '../../../lib/dates.ts';
+import type { TranslationKey } from '../../../lib/i18n.ts';
 import type { Selection } from '../hooks/use-selection.ts';
+import { PriorityBadge, StatusBadge } from './order-badges.tsx';
+
+/** Spec §2 columns of the order list; the customer and technician pages show some of them. */
+export type OrderColumn =
+  'orderNumber' | 'title' | 'customer' | 'status' | 'priority' | 'created' | 'type' | 'open';
+
+export const ALL_ORDER_COLUMNS: readonly OrderColumn[] = [
+  'orderNumber',
+  'title',
+  'customer',
+  'status',
+  'priority',
+  'created',
+  'type',
+  'open',
+];
 
 interface OrdersTableProps {
-  items: ServiceOrderListItem[];
-  selection: Selection;
-  sortDirection: 'asc' | 'desc';
-  onToggleSort: () => void;
+  query: ListQuery<ServiceOrderListItem>;
+  loadFailure?: TranslationKey;
+  loading?: ReactNode;
+  page: number;
+  onPageChange: (page: number) => void;
+  phone: boolean;
+  columns: readonly OrderColumn[];
+  empty: ReactNode;
+  showFetching?: boolean;
+  /** Rows get a checkbox (and the header one for the whole page). */
+  selection?: Selection;
+  /** Makes the Created column the sort toggle. */
+  sort?: { direction: 'asc' | 'desc'; onToggle: () => void };
+  pager?: 'pages' | 'steps';
+}
+
+const orderLink = (order: ServiceOrderListItem) => `/service-orders/${order.id}`;
+
+function columnsOf(
+  t: TFunction,
+  language: string,
+  wanted: readonly OrderColumn[],
+  selection: Selection | undefined,
+  sort: OrdersTableProps['sort'],
+  empty: boolean,
+): PagedListColumn<ServiceOrderListItem>[] {
+  const SortIcon = sort?.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  const all: Record<OrderColumn, PagedListColumn<ServiceOrderListItem>> = {
+    orderNumber: {
+      key: 'orderNumber',
+      header: t('serviceOrders.columns.orderNumber'),
+      cell: (order) => (
+        <Anchor component={Link} to={orderLink(order)} fw={600} fz="sm" ff="monospace">
+          {order.orderNumber}
+        </Anchor>
+      ),
+    },
+    title: {
+      key: 'title',
+      header: t('serviceOrders.columns.title'),
+      cell: (order) => (
+        <Text fz="sm" fw={500} lineClamp={2} miw={160}>
+          {order.title}
+        </Text>
+      ),
+    },
+    customer: {
+      key: 'customer',
+      header: t('serviceOrders.columns.customer'),
+      cell: (order) => (
+        <>
+          <Text fz="sm" truncate="end" maw={230}>
+            {order.customerName}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate="end" maw={230}>
+            {order.customerEmail}
+          </Text>
+        </>
+      ),
+    },
+    status: {
+      key: 'status',
+      header: t('serviceOrders.columns.status'),
+      cell: (order) => <StatusBadge status={order.status} size="sm" />,
+    },
+    priority: {
+      key: 'priority',
+      header: t('serviceOrders.columns.priority'),
+      cell: (order) => <PriorityBadge priority={order.priority} />,
+    },
+    created: {
+      key: 'created',
+      header: sort ? (
+        <UnstyledButton onClick={sort.onToggle} fw={700} fz="sm">
+          <Group gap={4} wrap="nowrap">
+            {t('serviceOrders.columns.created')}
+            <SortIcon size={14} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      ) : (
+        t('serviceOrders.columns.created')
+      ),
+      ...(sort ? { sort: sort.direction === 'asc' ? 'ascending' : 'descending' } : {}),
+      cell: (order) => (
+        <>
+          <Text fz="sm">{formatDay(order.createdAt, language)}</Text>
+          <Text fz="xs" c="dimmed">
+            {formatTime(order.createdAt, language)}
+          </Text>
+        </>
+      ),
+    },
+    type: {
+      key: 'type',
+      header: t('serviceOrders.columns.type'),
+      cell: (order) => <Text fz="sm">{t(`serviceOrders.serviceType.${order.serviceType}`)}</Text>,
+    },
+    open: {
+      key: 'open',
+      header: t('serviceOrders.columns.actions'),
+      w: 70,
+      cell: (order) => (
+        <Tooltip label={t('serviceOrders.list.open')} withArrow>
+          <ActionIcon
+            component={Link}
+            to={orderLink(order)}
+            variant="subtle"
+            color="gray"
+            aria-label={t('serviceOrders.list.openOrder', { orderNumber: order.orderNumber })}
+          >
+            <IconChevronRight size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  };
+  const columns = wanted.map((key) => all[key]);
+  if (selection === undefined) return columns;
+  const select: PagedListColumn<ServiceOrderListItem> = {
+    key: 'select',
+    w: 44,
+    header: (
+      <Checkbox
+        aria-label={t('serviceOrders.list.selectPage')}
+        checked={selection.allSelected}
+        indeterminate={selection.someSelected}
+        onChange={selection.toggleAll}
+        disabled={empty}
+      />
+    ),
+    cell: (order) => (
+      <Checkbox
+        aria-label={t('serviceOrders.list.selectOrder', { orderNumber: order.orderNumber })}
+        checked={selection.isSelected(order.id)}
+        onChange={() => selection.toggle(order.id)}
+      />
+    ),
+  };
+  return [select, ...columns];
+}
+
+/**
+ * The one orders table: the order list, and the orders of a customer or a technician. A table
+ * with the chosen columns (cards on a phone), "Showing X to Y of Z results" and the pager.
+ */
+export function OrdersTable({
+  query,
+  loadFailure,
+  loading,
+  page,
+  onPageChange,
+  phone,
+  columns,
+  empty,
+  showFetching,
+  selection,
+  sort,
+  pager,
+}: OrdersTableProps) {
+  const { t, i18n } = useTranslation();
+  const shows = new Set(columns);
+  const card = (order: ServiceOrderListItem) => (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      {selection && (
+        <Checkbox
+          mt={2}
+          aria-label={t('serviceOrders.list.selectOrder', { orderNumber: order.orderNumber })}
+          checked={selection.isSelected(order.id)}
+          onChange={() => selection.toggle(order.id)}
+        />
+      )}
+      <Stack gap={6} miw={0} flex={1}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={orderLink(order)} fw={600} fz="sm" ff="monospace">
+            {order.orderNumber}
+          </Anchor>
+          <StatusBadge status={order.status} size="sm" />
+        </Group>
+        <Text fw={500} fz="sm" lineClamp={2}>
+          {order.title}
+        </Text>
+        {shows.has('customer') && (
+          <Text fz="sm" c="dimmed" truncate="end">
+            {order.customerName} · {order.customerEmail}
+          </Text>
+        )}
+        <Group gap="xs" justify="space-between">
+          <Group gap={6}>
+            {shows.has('priority') && <PriorityBadge priority={order.priority} />}
+            {shows.has('type') && (
+              <Text fz="xs" c="dimmed">
+                {t(`serviceOrders.serviceType.${order.serviceType}`)}
+              </Text>
+            )}
+          </Group>
+          {shows.has('created') && (
+            <Text fz="xs" c="dimmed">
+              {formatDateTime(order.createdAt, i18n.language)}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Group>
+  );
+
+  return (
+    <PagedList
+      query={query}
+      loadFailure={loadFailure}
+      loading={loading}
+      loadingLabel={t('serviceOrders.list.loading')}
+      page={page}
+      onPageChange={onPageChange}
+      phone={phone}
+      showFetching={showFetching}
+      pager={pager}
+      rowKey={(order) => order.id}
+      columns={columnsOf(t, i18n.language, columns, selection, sort, (query.data?.items.length ?? 0) === 0)}
+      card={card}
+      empty={empty}
+      selected={selection ? (order) => selection.isSelected(order.id) : undefined}
+      minWidth={columns.length > 5 ? 980 : undefined}
+    />
+  );
 }
 
 const SKELETON_ROWS = 8;
-
-/** Spec §2 columns: order number, title, customer, status, priority, created, type, actions. */
-export function OrdersTable({ items, selection, sortDirection, onToggleSort }: OrdersTableProps) {
-  const { t, i18n } = useTranslation();
-  const SortIcon = sortDirection === 'asc' ? IconArrowUp : IconArrowDown;
-
-  return (
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" style={{ whiteSpace: 'nowrap' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={44}>
-              <Checkbox
-                aria-label={t('serviceOrders.list.selectPage')}
-                checked={selection.allSelected}
-                indeterminate={selection.someSelected}
-                onChange={selection.toggleAll}
-                disabled={items.length === 0}
-              />
-            </Table.Th>
-            <Table.Th>{t('serviceOrders.columns.orderNumber')}</Table.Th>
-            <Table.Th>{t('serviceOrders.columns.title')}</Table.Th>
-            <Table.Th>{t('serviceOrders.columns.customer')}</Table.Th>
-            <Table.Th>{t('serviceOrders.columns.status')}</Table.Th>
-            <Table.Th>{t('serviceOrders.columns.priority')}</Table.Th>
-            <Table.Th aria-sort={sortDirection === 'asc' ? 'ascending' : 'descending'}>
-              <UnstyledButton onClick={onToggleSort} fw={700} fz="sm">
-                <Group gap={4} wrap="nowrap">
-                  {t('serviceOrders.columns.created')}
-                  <SortIcon size={14} aria-hidden="true" />
-                </Group>
-              </UnstyledButton>
-            </Table.Th>
-            <Table.Th>{t('serviceOrders.columns.type')}</Table.Th>
-            <Table.Th w={70}>{t('serviceOrders.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((order) => {
-            const selected = selection.isSelected(order.id);
-            return (
-              <Table.Tr key={order.id} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('serviceOrders.list.selectOrder', { orderNumber: order.orderNumber })}
-                    checked={selected}
-                    onChange={() => selection.toggle(order.id)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/service-orders/${order.id}`} fw={600} fz="sm" ff="monospace">
-                    {order.orderNumber}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td miw={180} style={{ whiteSpace: 'normal' }}>
-                  <Text fz="sm" fw={500} lineClamp={2}>
-                    {order.title}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={230}>
-                  <Text fz="sm" truncate="end">
-                    {order.customerName}
-                  </Text>
-                  <Text fz="xs" c="dimmed" truncate="end">
-                    {order.customerEmail}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={order.status} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <PriorityBadge priority={order.priority} />
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{formatDay(order.createdAt, i18n.language)}</Text>
-                  <Text fz="xs" c="dimmed">
-                    {formatTime(order.createdAt, i18n.language)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{t(`serviceOrders.serviceType.${order.serviceType}`)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label={t('serviceOrders.list.open')} withArrow>
-                    <ActionIcon
-                      component={Link}
-                      to={`/service-orders/${order.id}`}
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('serviceOrders.list.openOrder', { orderNumber: order.orderNumber })}
-                    >
-                      <IconChevronRight size={18} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 export function OrdersTableSkeleton() {
   return (

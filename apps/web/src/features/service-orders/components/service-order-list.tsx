@@ -8,7 +8,6 @@ import {
   Divider,
   EmptyState,
   Group,
-  Loader,
   MultiSelect,
   Paper,
   SimpleGrid,
@@ -18,8 +17,6 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
-  IconChevronLeft,
-  IconChevronRight,
   IconClipboardList,
   IconFilter,
   IconFilterOff,
@@ -29,7 +26,6 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pageRange } from '@service-portal/shared/pagination';
 import { PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -37,13 +33,13 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
-import { hasFilters, hasScope, LIST_PAGE_SIZE, toQuery, useListState } from '../hooks/use-list-state.ts';
+import { CLEAR_SCOPE, hasFilters, hasScope, toQuery, useListState } from '../hooks/use-list-state.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import type { Lookup } from '../lib/lookups.ts';
 import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { ExportButton } from './export-button.tsx';
-import { OrderCards, OrderCardsSkeleton } from './order-cards.tsx';
-import { OrdersTable, OrdersTableSkeleton } from './orders-table.tsx';
+import { OrderCardsSkeleton } from './order-cards.tsx';
+import { ALL_ORDER_COLUMNS, OrdersTable, OrdersTableSkeleton } from './orders-table.tsx';
 
 interface ServiceOrderListProps {
   technicians: Lookup;
@@ -67,9 +63,6 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
     JSON.stringify(query),
     orders.isPlaceholderData ? [] : items.map((o) => o.id),
   );
-  const total = orders.data?.total ?? 0;
-  const { from, to } = pageRange(state.page, LIST_PAGE_SIZE, total);
-  const lastPage = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const filtered = hasFilters(state);
 
   const statusOptions = SERVICE_ORDER_STATUSES.map((value) => ({
@@ -77,95 +70,38 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
     label: t(`serviceOrders.status.${value}`),
   }));
   const priorityOptions = PRIORITIES.map((value) => ({ value, label: t(`serviceOrders.priority.${value}`) }));
-  const clearFilters = () => update({ search: '', status: [], priority: [], customerEmail: '', scope: {} });
+  const clearFilters = () =>
+    update({ search: '', status: [], priority: [], customerEmail: '', ...CLEAR_SCOPE });
 
-  let content;
-  if (orders.isPending) {
-    content = (
-      <Box role="status" aria-label={t('serviceOrders.list.loading')}>
-        {isPhone ? <OrderCardsSkeleton /> : <OrdersTableSkeleton />}
-      </Box>
-    );
-  } else if (orders.isError && orders.data === undefined) {
-    content = (
-      <Alert
-        m="md"
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertCircle size={18} />}
-        title={t('errors.searchServiceOrders')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">{formatMessage(t, apiErrorMessage(orders.error, 'errors.searchServiceOrders'))}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (items.length === 0 && total > 0) {
-    // A page past the end (an old link, or orders deleted meanwhile).
-    content = (
-      <EmptyState
-        py={48}
-        icon={<IconClipboardList size={28} />}
-        withIndicatorBackground
-        title={t('serviceOrders.list.pageEmpty')}
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={() => update({ page: 1 })}>
-            {t('serviceOrders.list.firstPage')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else if (items.length === 0) {
-    content = filtered ? (
-      <EmptyState
-        py={48}
-        icon={<IconSearch size={28} />}
-        withIndicatorBackground
-        title={t('serviceOrders.list.noMatchesTitle')}
-        description={t('serviceOrders.list.noMatches')}
-      >
-        <EmptyState.Actions>
-          <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
-            {t('serviceOrders.list.clearFilters')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    ) : (
-      <EmptyState
-        py={48}
-        icon={<IconClipboardList size={28} />}
-        variant="light"
-        title={t('serviceOrders.list.emptyTitle')}
-        description={t('serviceOrders.list.empty')}
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to="/service-orders/new" leftSection={<IconPlus size={16} />}>
-            {t('serviceOrders.list.newOrder')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else if (isPhone) {
-    content = (
-      <Box pt="md">
-        <OrderCards items={items} selection={selection} />
-      </Box>
-    );
-  } else {
-    content = (
-      <OrdersTable
-        items={items}
-        selection={selection}
-        sortDirection={state.sortDirection}
-        onToggleSort={() => update({ sortDirection: state.sortDirection === 'asc' ? 'desc' : 'asc' })}
-      />
-    );
-  }
+  const empty = filtered ? (
+    <EmptyState
+      py={48}
+      icon={<IconSearch size={28} />}
+      withIndicatorBackground
+      title={t('serviceOrders.list.noMatchesTitle')}
+      description={t('serviceOrders.list.noMatches')}
+    >
+      <EmptyState.Actions>
+        <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
+          {t('serviceOrders.list.clearFilters')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  ) : (
+    <EmptyState
+      py={48}
+      icon={<IconClipboardList size={28} />}
+      variant="light"
+      title={t('serviceOrders.list.emptyTitle')}
+      description={t('serviceOrders.list.empty')}
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to="/service-orders/new" leftSection={<IconPlus size={16} />}>
+          {t('serviceOrders.list.newOrder')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
 
   return (
     <>
@@ -227,11 +163,11 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
             </Group>
           </Group>
 
-          {hasScope(state.scope) && (
+          {hasScope(state) && (
             <Alert variant="light" color="blue" data-testid="list-scope">
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{t('dashboard.listScope')}</Text>
-                <Button size="xs" variant="subtle" onClick={() => update({ scope: {} })}>
+                <Button size="xs" variant="subtle" onClick={() => update(CLEAR_SCOPE)}>
                   {t('common.clear')}
                 </Button>
               </Group>
@@ -304,47 +240,29 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
         </Stack>
 
         {!isPhone && <Divider />}
-        {/* While the next page or filter loads, the rows on screen stay but fade: they are not the answer yet. */}
-        <Box
-          aria-busy={orders.isPlaceholderData}
-          style={{ opacity: orders.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms ease' }}
-        >
-          {content}
-        </Box>
-
-        {orders.data !== undefined && items.length > 0 && (
-          <>
-            {!isPhone && <Divider />}
-            <Group justify="space-between" p={isPhone ? 0 : 'md'} py="md" gap="sm">
-              <Group gap="xs">
-                <Text fz="sm" c="dimmed" role="status">
-                  {t('serviceOrders.list.showing', { from, to, total })}
-                </Text>
-                {orders.isFetching && <Loader size="xs" aria-hidden="true" />}
-              </Group>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
-                  disabled={state.page <= 1}
-                  onClick={() => update({ page: state.page - 1 })}
-                >
-                  {t('serviceOrders.list.previous')}
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  rightSection={<IconChevronRight size={14} aria-hidden="true" />}
-                  disabled={state.page >= lastPage}
-                  onClick={() => update({ page: state.page + 1 })}
-                >
-                  {t('serviceOrders.list.next')}
-                </Button>
-              </Group>
-            </Group>
-          </>
-        )}
+        <Stack gap="md" p={isPhone ? 0 : 'md'} pt="md">
+          <OrdersTable
+            query={orders}
+            loadFailure="errors.searchServiceOrders"
+            loading={
+              <Box role="status" aria-label={t('serviceOrders.list.loading')}>
+                {isPhone ? <OrderCardsSkeleton /> : <OrdersTableSkeleton />}
+              </Box>
+            }
+            page={state.page}
+            onPageChange={(page) => update({ page })}
+            phone={isPhone}
+            columns={ALL_ORDER_COLUMNS}
+            empty={empty}
+            showFetching
+            selection={selection}
+            sort={{
+              direction: state.sortDirection,
+              onToggle: () => update({ sortDirection: state.sortDirection === 'asc' ? 'desc' : 'asc' }),
+            }}
+            pager="steps"
+          />
+        </Stack>
       </Paper>
     </>
   );

@@ -6,14 +6,21 @@ import type { AccessSubject } from '@service-portal/shared/access';
 import { nextStatuses } from '@service-portal/shared/service-orders';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
-import { apiErrorMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { browserTimeZone } from '../../../lib/dates.ts';
-import { problemErrors } from '../../../lib/form-errors.ts';
+import { applyProblem } from '../../../lib/form-errors.ts';
 import { serviceOrderQueryOptions } from '../api/get-service-order.ts';
 import { useUpdateServiceOrder } from '../api/update-service-order.ts';
 import type { ServiceOrderUpdateInput } from '@service-portal/shared/service-orders';
-import { convertAmounts, sameValue, toFormValues, validateForUpdate, wireOf } from '../lib/form-values.ts';
+import {
+  convertAmounts,
+  sameValue,
+  toFormValues,
+  validateForUpdate,
+  wireOf,
+  withSavedLineIds,
+} from '../lib/form-values.ts';
 import type { ServiceOrderFormValues, WireValues } from '../lib/form-values.ts';
 import { rebase } from '../lib/rebase.ts';
 import { focusFirstError, useServiceOrderForm } from './use-service-order-form.ts';
@@ -144,9 +151,16 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
     setPhase('saving');
     try {
       const order = await update.mutateAsync({ id: orderId, body: result.body as ServiceOrderUpdateInput });
+      // Lines this save added now have ids: the form and the saved copy carry them from here on.
+      const sent = withSavedLineIds(values, values, order);
+      const live = form.getValues();
+      withSavedLineIds(live, values, order).spareParts.forEach((line, index) => {
+        if (line.id && !live.spareParts[index]?.id)
+          form.setFieldValue(`spareParts.${index}.id`, line.id, { forceUpdate: false });
+      });
       saved.current = {
-        values,
-        wire: wireOf(values, language),
+        values: sent,
+        wire: wireOf(sent, language),
         version: order.version,
         scheduledDate: order.scheduledDate,
       };
@@ -163,16 +177,14 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
       }
     } catch (error) {
       inFlight.current = false;
-      const failure = toApiFailure(error);
-      if (failure.kind === 'http' && failure.status === 409 && failure.problem?.code === 'version_conflict') {
+      const outcome = applyProblem(form, error, { fallback: 'errors.saveServiceOrder' });
+      if (outcome.kind === 'versionConflict') {
         setPhase('conflict');
-      } else if (failure.kind === 'http' && failure.status === 400 && failure.problem?.errors?.length) {
-        const errors = problemErrors(failure.problem.errors);
-        form.setErrors(errors);
+      } else if (outcome.kind === 'fields') {
         setPhase('invalid');
-        focusFirstError(errors);
+        focusFirstError(outcome.errors);
       } else {
-        setPhase('error', apiErrorMessage(error, 'errors.saveServiceOrder'));
+        setPhase('error', outcome.message);
       }
     } finally {
       saveAgain.current = false;

@@ -16,7 +16,7 @@ import type {
   ServiceOrder,
   ServiceOrderStatus,
   ServiceType,
-  SparePartInput,
+  SparePartListLine,
 } from '@service-portal/shared/service-orders';
 import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import { schemaErrors } from '../../../lib/form-errors.ts';
@@ -56,6 +56,8 @@ export interface CheckpointValues {
 export interface SparePartLineValues {
   /** Identifies the line in the list while it is edited; never sent. */
   key: string;
+  /** The saved line's id (sent, so the server changes that line in place); none while it is new. */
+  id?: string | undefined;
   partNumber: string;
   partName: string;
   quantity: number | string;
@@ -184,6 +186,7 @@ export function toFormValues(order: ServiceOrder, language: string): ServiceOrde
     warehouseLocationId: order.warehouseLocationId,
     spareParts: order.spareParts.map((part) => ({
       key: part.id,
+      id: part.id,
       partNumber: part.partNumber,
       partName: part.partName,
       quantity: part.quantity,
@@ -266,8 +269,9 @@ function wireCheckpoints(values: CheckpointValues) {
   };
 }
 
-function wireSpareParts(lines: SparePartLineValues[], ctx: WireContext): SparePartInput[] {
+function wireSpareParts(lines: SparePartLineValues[], ctx: WireContext): SparePartListLine[] {
   return lines.map((line, index) => ({
+    ...(line.id ? { id: line.id } : {}),
     partNumber: line.partNumber,
     partName: line.partName,
     quantity: quantity(line.quantity),
@@ -303,6 +307,30 @@ function toWire(values: ServiceOrderFormValues, ctx: WireContext) {
   };
 }
 export type WireValues = ReturnType<typeof toWire>;
+
+/**
+ * `values` with the ids the server gave the lines that the save of `sent` added (the response's
+ * lines are in the order sent), found by their key: the next save then changes those lines in place
+ * instead of adding them again. The same object when there is nothing to adopt.
+ */
+export function withSavedLineIds(
+  values: ServiceOrderFormValues,
+  sent: ServiceOrderFormValues,
+  saved: Pick<ServiceOrder, 'spareParts'>,
+): ServiceOrderFormValues {
+  const ids = new Map<string, string>();
+  sent.spareParts.forEach((line, index) => {
+    const stored = saved.spareParts[index];
+    if (!line.id && stored && stored.partNumber === line.partNumber.trim()) ids.set(line.key, stored.id);
+  });
+  if (![...values.spareParts].some((line) => !line.id && ids.has(line.key))) return values;
+  return {
+    ...values,
+    spareParts: values.spareParts.map((line) =>
+      !line.id && ids.has(line.key) ? { ...line, id: ids.get(line.key) } : line,
+    ),
+  };
+}
 
 /**
  * The wire form of values that are known to be valid (a copy just loaded or just saved). The editor

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -21,7 +20,6 @@ import { Link } from 'react-router';
 import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { SparePartWorklistItem } from '@service-portal/shared/spare-parts';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
@@ -187,19 +185,13 @@ export function SparePartsScreen() {
             {error}
           </Alert>
         )}
-        {list.isError && !list.data && (
-          <LoadErrorAlert
-            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadSpareParts'))}
-            onRetry={() => void list.refetch()}
-          />
-        )}
-        {list.isPending && <Loader aria-label={t('spareParts.loading')} />}
         <PagedList
-          data={list.data}
+          query={list}
+          loadFailure="errors.loadSpareParts"
+          loadingLabel={t('spareParts.loading')}
           page={state.page}
           onPageChange={(page) => update({ page })}
           phone={phone}
-          stale={list.isPlaceholderData}
           rowKey={(line) => line.id}
           columns={columns}
           cardTestId="spare-part-card"

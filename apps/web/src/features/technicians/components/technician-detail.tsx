@@ -1,28 +1,22 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
   Group,
   Loader,
-  Pagination,
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useTechnician, useTechnicianStats } from '../api/get-technician.ts';
-import { useTechnicianOrders } from '../api/list-technician-orders.ts';
 import { useUpdateTechnician } from '../api/update-technician.ts';
 import { TechnicianForm, technicianFormValues } from './technician-form.tsx';
 
@@ -43,18 +37,27 @@ function Stat({ label, value }: { label: string; value: string }) {
  * Spec §2 /technicians/:id: contact data (editable by Administrators and ServiceManagers),
  * assigned and completed orders, completion rate, average resolution time.
  */
-export function TechnicianDetail({ id, canManage }: { id: string; canManage: boolean }) {
+export function TechnicianDetail({
+  id,
+  canManage,
+  orders,
+}: {
+  id: string;
+  canManage: boolean;
+  /**
+   * The technician's orders (all, or the completed ones); the route module puts the service-order
+   * feature's table here. `key` changes with the tab, so the table starts again on page 1.
+   */
+  orders: (view: { key: string; completedOnly: boolean; empty: string }) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const technician = useTechnician(id);
   const stats = useTechnicianStats(id);
   const [tab, setTab] = useState<'assigned' | 'completed'>('assigned');
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState(false);
   // Bumped to start the form over from the technician as stored (after a version conflict).
   const [formKey, setFormKey] = useState(0);
   const update = useUpdateTechnician();
-  const orders = useTechnicianOrders(id, { page, ...(tab === 'completed' ? { status: 'completed' } : {}) });
 
   if (technician.isError)
     return (
@@ -138,70 +141,17 @@ export function TechnicianDetail({ id, canManage }: { id: string; canManage: boo
         )}
         <SegmentedControl
           value={tab}
-          onChange={(value) => {
-            setTab(value);
-            setPage(1);
-          }}
+          onChange={setTab}
           data={[
             { value: 'assigned', label: t('technicians.orders.assigned') },
             { value: 'completed', label: t('technicians.orders.completed') },
           ]}
         />
-        {orders.isError && (
-          <Alert color="red">{formatMessage(t, apiErrorMessage(orders.error, 'errors.loadData'))}</Alert>
-        )}
-        {orders.isPending && <Loader size="sm" />}
-        {orders.data?.items.length === 0 && <Text c="dimmed">{t('technicians.orders.none')}</Text>}
-        {orders.data &&
-          orders.data.items.length > 0 &&
-          (phone ? (
-            <Stack gap="xs">
-              {orders.data.items.map((order) => (
-                <Card key={order.id} withBorder padding="sm">
-                  <Anchor component={Link} to={`/service-orders/${order.id}`} fw={600}>
-                    {order.orderNumber}
-                  </Anchor>
-                  <Text size="sm">{order.title}</Text>
-                  <Text size="xs" c="dimmed">
-                    {order.customerName} · {t(`serviceOrders.status.${order.status}`)}
-                  </Text>
-                </Card>
-              ))}
-            </Stack>
-          ) : (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('serviceOrders.columns.orderNumber')}</Table.Th>
-                  <Table.Th>{t('serviceOrders.columns.title')}</Table.Th>
-                  <Table.Th>{t('serviceOrders.columns.customer')}</Table.Th>
-                  <Table.Th>{t('serviceOrders.columns.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.data.items.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/service-orders/${order.id}`}>
-                        {order.orderNumber}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{order.title}</Table.Td>
-                    <Table.Td>{order.customerName}</Table.Td>
-                    <Table.Td>{t(`serviceOrders.status.${order.status}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ))}
-        {orders.data && orders.data.total > orders.data.pageSize && (
-          <Pagination
-            value={page}
-            onChange={setPage}
-            total={Math.ceil(orders.data.total / orders.data.pageSize)}
-            size="sm"
-          />
-        )}
+        {orders({
+          key: tab,
+          completedOnly: tab === 'completed',
+          empty: t('technicians.orders.none'),
+        })}
       </Stack>
     </>
   );

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TECHNICIAN_CONFLICTS, technicianInputSchema } from '@service-portal/shared/technicians';
+import { technicianInputSchema } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
-import { problemErrors, schemaErrors, translateFormError } from '../../../lib/form-errors.ts';
-import type { FormErrorMap } from '../../../lib/form-errors.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import type { TranslationKey } from '../../../lib/i18n.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'jobTitle', 'department'] as const;
 type Field = (typeof FIELDS)[number];
@@ -32,11 +30,7 @@ export function technicianFormValues(technician: Technician): TechnicianFormValu
   };
 }
 
-const EMAIL_TAKEN = '#email-taken';
 const REQUIRED: ReadonlySet<Field> = new Set(['firstName', 'lastName', 'email']);
-
-/** A failed save: someone else saved first (409 version_conflict), or any other failure's text. */
-type SaveFailure = { conflict: true } | { conflict: false; message: string };
 
 interface TechnicianFormProps {
   initial: TechnicianFormValues;
@@ -65,42 +59,15 @@ export function TechnicianForm({
   onReload,
 }: TechnicianFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FormErrorMap>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-
-  const submit = () => {
-    const found = schemaErrors(technicianInputSchema, values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    onSave(values, (error) => {
-      const api = toApiFailure(error);
-      if (api.kind === 'http' && api.status === 409 && api.problem?.code === 'version_conflict') {
-        setFailure({ conflict: true });
-        return;
-      }
-      if (api.kind === 'http' && api.status === 400 && api.problem?.errors?.length) {
-        setErrors(problemErrors(api.problem.errors));
-      } else if (
-        api.kind === 'http' &&
-        api.status === 409 &&
-        api.problem?.detail === TECHNICIAN_CONFLICTS.emailTaken
-      ) {
-        setErrors({ email: EMAIL_TAKEN });
-      }
-      setFailure({ conflict: false, message: formatMessage(t, apiErrorMessage(error, failureKey)) });
-    });
-  };
+  const form = useSchemaForm({
+    initialValues: initial,
+    schema: technicianInputSchema,
+    fallback: failureKey,
+    subject: 'technician',
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={form.submit((_payload, values) => onSave(values, form.fail))}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map((field) => (
@@ -109,44 +76,19 @@ export function TechnicianForm({
               label={t(`technicians.fields.${field}`)}
               required={REQUIRED.has(field)}
               type={field === 'email' ? 'email' : field === 'phoneNumber' ? 'tel' : 'text'}
-              value={values[field]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [field]: value }));
-              }}
-              error={
-                errors[field] === EMAIL_TAKEN
-                  ? t('technicians.emailTaken')
-                  : translateFormError(t, errors[field])
-              }
+              {...form.getInputProps(field)}
             />
           ))}
         </SimpleGrid>
-        {failure?.conflict === true && (
-          <Alert color="orange" role="alert">
-            <Group justify="space-between" gap="xs">
-              <span>{t('technicians.versionConflict')}</span>
-              {onReload && (
-                <Button size="xs" variant="light" color="orange" onClick={onReload}>
-                  {t('technicians.reload')}
-                </Button>
-              )}
-            </Group>
-          </Alert>
-        )}
-        {failure?.conflict === false && (
-          <Text c="red" role="alert">
-            {failure.message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          failure={form.failure}
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={onCancel}
+          onReload={onReload}
+          reloadLabel={t('technicians.reload')}
+          withFieldFailures
+        />
       </Stack>
     </form>
   );

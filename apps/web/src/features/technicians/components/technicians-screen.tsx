@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { TECHNICIAN_PAGE_SIZES } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
@@ -117,19 +116,13 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
             {error}
           </Alert>
         )}
-        {list.isError && !list.data && (
-          <LoadErrorAlert
-            message={formatMessage(t, apiErrorMessage(list.error, 'errors.loadTechnicians'))}
-            onRetry={() => void list.refetch()}
-          />
-        )}
-        {list.isPending && <Loader aria-label={t('technicians.loading')} />}
         <PagedList
-          data={list.data}
+          query={list}
+          loadFailure="errors.loadTechnicians"
+          loadingLabel={t('technicians.loading')}
           page={state.page}
           onPageChange={(page) => update({ page })}
           phone={phone}
-          stale={list.isPlaceholderData}
           rowKey={(technician) => technician.id}
           columns={columns}
           cardTestId="technician-card"

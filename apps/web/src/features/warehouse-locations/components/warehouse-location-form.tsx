@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { WAREHOUSE_MESSAGES, warehouseLocationInputSchema } from '@service-portal/shared/warehouse-locations';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
-import { problemErrors, schemaErrors } from '../../../lib/form-errors.ts';
-import type { FormErrorMap } from '../../../lib/form-errors.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import type { TranslationKey } from '../../../lib/i18n.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveWarehouseLocation } from '../api/save-warehouse-location.ts';
 
 /** The shared schema's English messages, as this screen's translation keys. */
@@ -17,11 +15,9 @@ const MESSAGE_KEYS = {
   [WAREHOUSE_MESSAGES.nameTooShort]: 'validation.warehouseNameMin',
   [WAREHOUSE_MESSAGES.descriptionRequired]: 'warehouse.validation.descriptionRequired',
   [WAREHOUSE_MESSAGES.descriptionTooShort]: 'validation.warehouseDescriptionMin',
-  [WAREHOUSE_MESSAGES.nameTaken]: 'warehouse.validation.nameTaken',
 } as const;
 
-function translate(t: TFunction, message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
+function translate(t: TFunction, message: string): string {
   const key = (MESSAGE_KEYS as Partial<Record<string, TranslationKey>>)[message];
   return key === undefined ? t('validation.invalidValue') : t(key);
 }
@@ -54,19 +50,20 @@ function WarehouseLocationForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(location?.name ?? '');
-  const [description, setDescription] = useState(location?.description ?? '');
-  const [isActive, setIsActive] = useState(location?.isActive ?? true);
-  const [errors, setErrors] = useState<FormErrorMap>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveWarehouseLocation();
+  const form = useSchemaForm({
+    initialValues: {
+      name: location?.name ?? '',
+      description: location?.description ?? '',
+      isActive: location?.isActive ?? true,
+    },
+    schema: warehouseLocationInputSchema,
+    fallback: 'warehouse.saveFailed',
+    subject: 'warehouseLocation',
+    translate,
+  });
 
-  const submit = () => {
-    const draft = { name, description, isActive };
-    const found = schemaErrors(warehouseLocationInputSchema, draft);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.submit((_payload, draft) =>
     save.mutate(
       { ...(location ? { id: location.id, version: location.version } : {}), draft },
       {
@@ -77,69 +74,32 @@ function WarehouseLocationForm({
           });
           onDone();
         },
-        onError: (error) => {
-          const api = toApiFailure(error);
-          if (api.kind === 'http' && api.status === 400 && api.problem?.errors?.length) {
-            setErrors(problemErrors(api.problem.errors));
-            return;
-          }
-          if (api.kind === 'http' && api.status === 409) {
-            if (api.problem?.code === 'version_conflict') {
-              setFailure(t('warehouse.versionConflict'));
-              return;
-            }
-            setErrors({ name: WAREHOUSE_MESSAGES.nameTaken });
-            return;
-          }
-          setFailure(formatMessage(t, apiErrorMessage(error, 'warehouse.saveFailed')));
-        },
+        onError: form.fail,
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack>
-        <TextInput
-          label={t('warehouse.fields.name')}
-          required
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={translate(t, errors.name)}
-        />
+        <TextInput label={t('warehouse.fields.name')} required {...form.getInputProps('name')} />
         <Textarea
           label={t('warehouse.fields.description')}
           required
           autosize
           minRows={3}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={translate(t, errors.description)}
+          {...form.getInputProps('description')}
         />
         <Checkbox
           label={t('warehouse.fields.active')}
-          checked={isActive}
-          onChange={(event) => setIsActive(event.currentTarget.checked)}
+          {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        {failure !== null && (
-          <div role="alert" style={{ color: 'var(--mantine-color-red-7)' }}>
-            {failure}
-          </div>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('warehouse.save')}
-          </Button>
-        </Group>
+        <FormActions
+          failure={form.failure}
+          submitLabel={t('warehouse.save')}
+          pending={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -124,7 +124,7 @@ describe('warehouse locations', { timeout: 20_000 }, () => {
         status: 409,
         body: problem(
           409,
-          'conflict',
+          'in_use',
           'Cannot delete warehouse location that is referenced by service orders.',
         ),
       },

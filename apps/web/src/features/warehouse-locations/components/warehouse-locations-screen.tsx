@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
-import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
+import { apiErrorMessage, formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { flagParam, pageParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts';
@@ -55,14 +54,10 @@ export function WarehouseLocationsScreen() {
     setError(null);
     remove.mutate(target.id, {
       onSuccess: () => notifications.show({ color: 'green', message: t('success.deleted') }),
-      onError: (e) => {
-        const failure = toApiFailure(e);
+      onError: (e) =>
         setError(
-          failure.kind === 'http' && failure.status === 409
-            ? t('errors.warehouseLocations.inUse')
-            : formatMessage(t, apiErrorMessage(e, 'errors.warehouseLocations.delete')),
-        );
-      },
+          formatMessage(t, problemMessage(e, 'errors.warehouseLocations.delete', 'warehouseLocation')),
+        ),
     });
   };
 
@@ -131,19 +126,13 @@ export function WarehouseLocationsScreen() {
             {error}
           </Alert>
         )}
-        {list.isError && !list.data && (
-          <LoadErrorAlert
-            message={formatMessage(t, apiErrorMessage(list.error, 'errors.warehouseLocations.load'))}
-            onRetry={() => void list.refetch()}
-          />
-        )}
-        {list.isPending && <Loader aria-label={t('warehouse.loading')} />}
         <PagedList
-          data={list.data}
+          query={list}
+          loadFailure="errors.warehouseLocations.load"
+          loadingLabel={t('warehouse.loading')}
           page={state.page}
           onPageChange={(page) => update({ page })}
           phone={phone}
-          stale={list.isPlaceholderData}
           rowKey={(location) => location.id}
           columns={columns}
           cardTestId="warehouse-card"

@@ -8,8 +8,6 @@ import { workedSecondsOf } from '@service-portal/shared/work-logs';
 import type { WorkLog } from '@service-portal/shared/work-logs';
 import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-errors.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
-import { problemErrors } from '../../../lib/form-errors.ts';
-import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useCostPricing } from '../api/get-cost-pricing.ts';
 import { useWorkLogs } from '../api/list-work-logs.ts';
@@ -49,7 +47,6 @@ export function WorkLogPanel({
   const action = useWorkLogAction(orderId);
   const [adding, setAdding] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [serverErrors, setServerErrors] = useState<FormErrorMap>({});
   const running =
     logs.data?.some((log) => log.timerStartedAt !== null && log.manualMinutes === null) ?? false;
   const now = useNow(running);
@@ -61,9 +58,6 @@ export function WorkLogPanel({
       notifications.show({ color: 'yellow', message: t('workLogs.conflict') });
       void logs.refetch();
       return;
-    }
-    if (failure.kind === 'http' && failure.status === 400 && failure.problem?.errors) {
-      setServerErrors(problemErrors(failure.problem.errors));
     }
     notifications.show({ color: 'red', message: formatMessage(t, apiErrorMessage(error, fallback)) });
   };
@@ -94,10 +88,8 @@ export function WorkLogPanel({
               submitLabel={t('workLogs.add')}
               busy={create.isPending}
               offerStart
-              serverErrors={serverErrors}
               onCancel={() => setAdding(false)}
-              onSubmit={(values, startTimer) => {
-                setServerErrors({});
+              onSubmit={(values, startTimer, onError) => {
                 create.mutate(
                   { ...values, startTimer },
                   {
@@ -105,7 +97,10 @@ export function WorkLogPanel({
                       notifications.show({ color: 'green', message: t('workLogs.saved') });
                       setAdding(false);
                     },
-                    onError: (error) => fail(error, 'workLogs.saveFailed'),
+                    onError: (error) => {
+                      onError(error);
+                      fail(error, 'workLogs.saveFailed');
+                    },
                   },
                 );
               }}
@@ -144,10 +139,7 @@ export function WorkLogPanel({
                   )
                 }
                 onComplete={() => setDialog({ kind: 'complete', log })}
-                onEdit={() => {
-                  setServerErrors({});
-                  setDialog({ kind: 'edit', log });
-                }}
+                onEdit={() => setDialog({ kind: 'edit', log })}
                 onDelete={() => setDialog({ kind: 'delete', log })}
               />
             ))}
@@ -166,7 +158,6 @@ export function WorkLogPanel({
             initial={dialog.log}
             submitLabel={t('workLogs.save')}
             busy={update.isPending}
-            serverErrors={serverErrors}
             onCancel={() => setDialog(null)}
             onSubmit={(values) =>
               update.mutate(

@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ImageCategory, ImageMoment, ImageType } from '@service-portal/shared/images';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema/images.ts';
+import { storedFiles } from '../../db/schema/stored-files.ts';
+import { users } from '../../db/schema/users.ts';
+import { scoped, type TenantScope } from '../../db/tenant.ts';
+
+export interface ImageRow {
+  id: string;
+  serviceOrderId: string;
+  source: 'customer' | 'staff';
+  category: ImageCategory;
+  moment: ImageMoment | null;
+  description: string | null;
+  uploadedById: string | null;
+  uploadedByName: string | null;
+  originalKey: string;
+  originalType: ImageType;
+  originalName: string;
+  originalBytes: number;
+  displayKey: string;
+  thumbnailKey: string;
+  width: number | null;
+  height: number | null;
+  createdAt: Date;
+}
+
+export type ImageValues = Omit<ImageRow, 'uploadedByName' | 'uploadedById'> & {
+  uploadedBy: string | null;
+  uploadLinkId: string | null;
+};
+
+const i = images;
+const columns = {
+  id: i.id,
+  serviceOrderId: i.serviceOrderId,
+  source: i.source,
+  category: i.category,
+  moment: i.moment,
+  description: i.description,
+  uploadedById: i.uploadedBy,
+  uploadedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  originalKey: i.originalKey,
+  originalType: i.originalType,
+  originalName: i.originalName,
+  originalBytes: i.originalBytes,
+  displayKey: i.displayKey,
+  thumbnailKey: i.thumbnailKey,
+  width: i.width,
+  height: i.height,
+  createdAt: i.createdAt,
+};
+
+/** The only Drizzle code of images and of the file ledger (`stored_files`). */
+export function createImagesRepository(db: Db) {
+  return {
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    async listForOrder(scope: TenantScope, orderId: string): Promise<ImageRow[]> {
+      return db
+        .select(columns)
+        .from(i)
+        .leftJoin(users, eq(users.id, i.uploadedBy))
+        .where(scoped(i, scope, eq(i.serviceOrderId, orderId)))
+        .orderBy(asc(i.createdAt), asc(i.id));
+    },
+
+    async get(scope: TenantScope, id: string): Promise<ImageRow | null> {
+      const rows = await db
+        .select(columns)
+        .from(i)
+        .leftJoin(users, eq(users.id, i.uploadedBy))
+        .where(scoped(i, scope, eq(i.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** For signed file URLs: the signature names the image, so no tenant is needed. */
+    async keysOf(id: string) {
+      const rows = await db
+        .select({
+          originalKey: i.originalKey,
+          originalType: i.originalType,
+          originalName: i.originalName,
+          displayKey: i.displayKey,
+          thumbnailKey: i.thumbnailKey,
+        })
+        .from(i)
+        .where(eq(i.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertMany(scope: TenantScope, values: ImageValues[], tx: Db): Promise<void> {
+      if (values.length === 0) return;
+      await tx.insert(i).values(values.map((v) => ({ ...v, servicePartnerId: scope.partnerId })));
+    },
+
+    async remove(scope: TenantScope, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(i)
+        .where(scoped(i, scope, eq(i.id, id)))
+        .returning({ id: i.id });
+      return rows.length > 0;
+    },
+
+    // ----- the file ledger
+
+    /** Written before the object: a crash after this leaves a row the clean-up finds. */
+    async recordPending(
+      partnerId: string | null,
+      key: string,
+      contentType: string,
+      now: Date,
+    ): Promise<void> {
+      await db.insert(storedFiles).values({ key, servicePartnerId: partnerId, contentType, createdAt: now });
+    },
+
+    async commitFiles(keys: { key: string; bytes: number }[], now: Date, tx: Db): Promise<void> {
+      for (const { key, bytes } of keys) {
+        await tx.update(storedFiles).set({ committedAt: now, bytes }).where(eq(storedFiles.key, key));
+      }
+    },
+
+    async forgetFiles(keys: string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
+    },
+
+    /** Objects to remove: never committed and older than `uncommittedBefore`, or marked deleted. */
+    async orphans(uncommittedBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(
+          or(
+            and(isNull(storedFiles.committedAt), lt(storedFiles.createdAt, uncommittedBefore)),
+            isNotNull(storedFiles.deletedAt),
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.key);
+    },
+  };
+}
+
+export type ImagesRepository = ReturnType<typeof createImagesRepository>;

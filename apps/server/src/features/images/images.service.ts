@@ -1,0 +1,327 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  imageUploadFieldsSchema,
+  IMAGE_LIMITS,
+  type Image,
+  type ImageVariant,
+} from '@service-portal/shared/images';
+import type { Db } from '../../db/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { StorageFullError, type FileStorage } from '../../integrations/storage/storage.ts';
+import type { UploadPart } from '../../lib/multipart.ts';
+import { safeEqual } from '../../lib/secrets.ts';
+import { deriveVariants, sniffAndLimit, tooLarge } from './images.processing.ts';
+import type { ImageRow, ImagesRepository, ImageValues } from './images.repository.ts';
+
+/** Bytes an upload may take beyond the per-request cap: a customer link's 50 MB in all. */
+export interface UploadBudget {
+  /** Takes `bytes` atomically, or answers false when they do not fit (nothing taken). */
+  reserve(bytes: number): Promise<boolean>;
+  release(bytes: number): Promise<void>;
+}
+
+export interface UploadInput {
+  orderId: string;
+  source: 'customer' | 'staff';
+  uploadedBy: string | null;
+  uploadLinkId: string | null;
+  parts: AsyncIterable<UploadPart>;
+  budget?: UploadBudget;
+}
+
+// What this feature asks of the service-orders feature (app.ts passes that service in).
+export interface OrderCheck {
+  /** 404 unless the order is the partner's. */
+  assertExists(scope: TenantScope, orderId: string): Promise<void>;
+}
+
+export interface ImagesDeps {
+  repo: ImagesRepository;
+  storage: FileStorage;
+  orders: OrderCheck;
+  /** Signs the short-lived file URLs (an <img> cannot send a Bearer header). */
+  urlKey: Uint8Array;
+  limits: { imageMaxBytes: number; totalMaxBytes: number };
+  now?: () => Date;
+}
+
+/** An uncommitted file older than this is a leftover (no upload takes an hour). */
+const UNCOMMITTED_GRACE_MS = 60 * 60_000;
+const URL_TTL_MS = 60 * 60_000;
+const FIELD_NAMES = new Set(['categories', 'descriptions', 'moments']);
+
+function badRequest(path: string, message: string) {
+  return new AppError('validation_failed', 400, 'The request is not valid.', { errors: [{ path, message }] });
+}
+
+/** Keeps the original's name for the download, without anything a header could trip over. */
+function safeName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .slice(-120)
+    .trim();
+  return cleaned.length > 0 ? cleaned : 'image';
+}
+
+/**
+ * Photos on service orders (spec §7 Images): streamed in with the limits enforced while reading,
+ * typed by content, kept as original + EXIF-free display JPEG + thumbnail, served through signed
+ * short-lived URLs; and the clean-up of files no record owns.
+ */
+export function createImagesService(deps: ImagesDeps) {
+  const { repo, storage, orders } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function sign(id: string, variant: ImageVariant, exp: number): string {
+    return createHmac('sha256', deps.urlKey)
+      .update(`${id}:${variant}:${exp}`)
+      .digest('base64url')
+      .slice(0, 32);
+  }
+
+  function urlOf(id: string, variant: ImageVariant): string {
+    // Rounded to the hour, so a gallery shown twice within the hour reuses the browser's cache.
+    const exp = Math.ceil((now().getTime() + URL_TTL_MS) / URL_TTL_MS) * URL_TTL_MS;
+    return `/api/images/${id}/${variant}?exp=${exp}&sig=${sign(id, variant, exp)}`;
+  }
+
+  function present(row: ImageRow): Image {
+    return {
+      id: row.id,
+      serviceOrderId: row.serviceOrderId,
+      category: row.category,
+      moment: row.moment,
+      description: row.description,
+      source: row.source,
+      uploadedBy:
+        row.uploadedById && row.uploadedByName ? { id: row.uploadedById, name: row.uploadedByName } : null,
+      originalType: row.originalType,
+      originalName: row.originalName,
+      originalBytes: row.originalBytes,
+      width: row.width,
+      height: row.height,
+      createdAt: row.createdAt.toISOString(),
+      thumbnailUrl: urlOf(row.id, 'thumbnail'),
+      displayUrl: urlOf(row.id, 'display'),
+      originalUrl: urlOf(row.id, 'original'),
+    };
+  }
+
+  async function putTracked(
+    partnerId: string,
+    key: string,
+    body: Readable,
+    contentType: string,
+    written: { key: string; bytes: number }[],
+  ): Promise<number> {
+    await repo.recordPending(partnerId, key, contentType, now());
+    const entry = { key, bytes: 0 };
+    written.push(entry);
+    try {
+      entry.bytes = (await storage.put(key, body, { contentType })).bytes;
+    } catch (err) {
+      if (err instanceof StorageFullError) {
+        throw new AppError('insufficient_storage', 507, 'The file store has no room left.');
+      }
+      throw err;
+    }
+    return entry.bytes;
+  }
+
+  async function discard(keys: string[]): Promise<void> {
+    // Best effort: what cannot be removed now stays uncommitted and the clean-up removes it later.
+    try {
+      await Promise.all(keys.map((k) => storage.delete(k)));
+      await repo.forgetFiles(keys);
+    } catch {
+      /* the clean-up job finds them */
+    }
+  }
+
+  /** Reads the multipart parts, stores and derives every file; all or nothing. */
+  async function upload(scope: TenantScope, input: UploadInput): Promise<ImageRow[]> {
+    const { imageMaxBytes, totalMaxBytes } = deps.limits;
+    const written: { key: string; bytes: number }[] = [];
+    const files: { id: string; key: string; type: Image['originalType']; bytes: number; name: string }[] = [];
+    const fields: Record<string, string[]> = { categories: [], descriptions: [], moments: [] };
+    let requestBytes = 0;
+    let reserved = 0;
+    const startedAt = now();
+    try {
+      for await (const part of input.parts) {
+        if (part.type === 'field') {
+          const name = part.fieldname.replace(/\[\]$/, '');
+          if (!FIELD_NAMES.has(name) || typeof part.value !== 'string') {
+            throw badRequest(part.fieldname, 'Unknown field');
+          }
+          fields[name]!.push(part.value);
+          continue;
+        }
+        if (part.fieldname.replace(/\[\]$/, '') !== 'files')
+          throw badRequest(part.fieldname, 'Unknown field');
+        if (files.length >= IMAGE_LIMITS.maxFiles) throw tooLarge();
+        const id = randomUUID();
+        const { type, stream } = await sniffAndLimit(part.file, imageMaxBytes);
+        const key = `images/${scope.partnerId}/${id}/original`;
+        const bytes = await putTracked(scope.partnerId, key, stream, type, written);
+        requestBytes += bytes;
+        if (requestBytes > totalMaxBytes) throw tooLarge();
+        if (input.budget) {
+          if (!(await input.budget.reserve(bytes))) throw tooLarge();
+          reserved += bytes;
+        }
+        files.push({ id, key, type, bytes, name: safeName(part.filename) });
+      }
+
+      if (files.length === 0) throw badRequest('files', 'Choose at least one image');
+      const parsed = imageUploadFieldsSchema.safeParse({
+        categories: fields.categories,
+        descriptions: fields.descriptions!.map((d) => d),
+        moments: fields.moments,
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw badRequest(issue.path.join('.'), issue.message);
+      }
+      const { categories, descriptions, moments } = parsed.data;
+      if (categories.length !== files.length) throw badRequest('categories', 'One category per file');
+      if (descriptions.length !== 0 && descriptions.length !== files.length)
+        throw badRequest('descriptions', 'One description per file, or none');
+      if (
+        input.source === 'customer'
+          ? moments.length !== 0
+          : moments.length !== 0 && moments.length !== files.length
+      )
+        throw badRequest('moments', 'One moment per file, or none');
+
+      const values: ImageValues[] = [];
+      for (const [index, f] of files.entries()) {
+        const original = await storage.get(f.key);
+        if (!original) throw new AppError('internal_error', 500, 'A stored file vanished.');
+        const derived = await deriveVariants(original, f.type, f.bytes);
+        const displayKey = `images/${scope.partnerId}/${f.id}/display.jpg`;
+        const thumbnailKey = `images/${scope.partnerId}/${f.id}/thumbnail.jpg`;
+        await putTracked(
+          scope.partnerId,
+          displayKey,
+          Readable.from([derived.display]),
+          'image/jpeg',
+          written,
+        );
+        await putTracked(
+          scope.partnerId,
+          thumbnailKey,
+          Readable.from([derived.thumbnail]),
+          'image/jpeg',
+          written,
+        );
+        values.push({
+          id: f.id,
+          serviceOrderId: input.orderId,
+          uploadLinkId: input.uploadLinkId,
+          source: input.source,
+          category: categories[index]!,
+          moment: moments[index] ?? null,
+          description: descriptions[index] ? descriptions[index] : null,
+          uploadedBy: input.uploadedBy,
+          originalKey: f.key,
+          originalType: f.type,
+          originalName: f.name,
+          originalBytes: f.bytes,
+          displayKey,
+          thumbnailKey,
+          width: derived.width,
+          height: derived.height,
+          // A millisecond apart, so the gallery keeps the order the files were sent in.
+          createdAt: new Date(startedAt.getTime() + index),
+        });
+      }
+      await repo.transaction(async (tx: Db) => {
+        await repo.insertMany(scope, values, tx);
+        await repo.commitFiles(written, now(), tx);
+      });
+      const rows = await repo.listForOrder(scope, input.orderId);
+      const ids = new Set(values.map((v) => v.id));
+      return rows.filter((r) => ids.has(r.id));
+    } catch (err) {
+      await discard(written.map((w) => w.key));
+      if (reserved > 0 && input.budget) await input.budget.release(reserved).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  return {
+    present,
+    upload,
+
+    async list(scope: TenantScope, orderId: string): Promise<Image[]> {
+      await orders.assertExists(scope, orderId);
+      return (await repo.listForOrder(scope, orderId)).map(present);
+    },
+
+    /** Staff add photos to an order (each with its moment: intake, during repair, handover). */
+    async uploadForOrder(
+      scope: TenantScope,
+      actor: { id: string },
+      orderId: string,
+      parts: AsyncIterable<UploadPart>,
+    ): Promise<Image[]> {
+      await orders.assertExists(scope, orderId);
+      const rows = await upload(scope, {
+        orderId,
+        source: 'staff',
+        uploadedBy: actor.id,
+        uploadLinkId: null,
+        parts,
+      });
+      return rows.map(present);
+    },
+
+    async remove(scope: TenantScope, imageId: string): Promise<void> {
+      // The row's trigger marks its files deleted; the clean-up removes them from storage.
+      if (!(await repo.remove(scope, imageId))) throw notFound('Image');
+    },
+
+    /** A file behind a signed URL; a wrong or expired signature looks like a missing image. */
+    async openFile(imageId: string, variant: ImageVariant, exp: number, sig: string) {
+      if (exp < now().getTime() || !safeEqual(sig, sign(imageId, variant, exp))) throw notFound('Image');
+      const keys = await repo.keysOf(imageId);
+      if (!keys) throw notFound('Image');
+      const key =
+        variant === 'original'
+          ? keys.originalKey
+          : variant === 'display'
+            ? keys.displayKey
+            : keys.thumbnailKey;
+      const stream = await storage.get(key);
+      if (!stream) throw notFound('Image');
+      return {
+        stream,
+        contentType: variant === 'original' ? keys.originalType : 'image/jpeg',
+        attachmentName: variant === 'original' ? keys.originalName : null,
+        expiresAt: exp,
+      };
+    },
+
+    /**
+     * Removes from storage every file whose record was never committed (older than an hour) or
+     * was deleted. A plain function: the job runner calls it on a schedule. Returns the count.
+     */
+    async cleanupOrphanFiles(at: Date = now()): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const keys = await repo.orphans(new Date(at.getTime() - UNCOMMITTED_GRACE_MS), 200);
+        if (keys.length === 0) return removed;
+        for (const key of keys) await storage.delete(key);
+        await repo.forgetFiles(keys);
+        removed += keys.length;
+        if (keys.length < 200) return removed;
+      }
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

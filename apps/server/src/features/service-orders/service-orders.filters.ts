@@ -1,0 +1,171 @@
+import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
+import { searchTokensOf, serviceOrders, serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
+import { technicians } from '../../db/schema/technicians.ts';
+import type { TenantScope } from '../../db/tenant.ts';
+
+// What the list, search, export and single-order queries share: the filters as SQL, the list's
+// columns, the joined display names. No queries run here.
+
+/** Filters shared by the list, the export and the search endpoints. */
+export interface OrderFilters {
+  /** One text over order number, customer name, e-mail, phone and serial number. */
+  text?: string | undefined;
+  customerName?: string | undefined;
+  orderNumber?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  serialNumber?: string | undefined;
+  status?: readonly ServiceOrderStatus[] | undefined;
+  priority?: readonly Priority[] | undefined;
+  serviceType?: readonly ServiceType[] | undefined;
+  customerId?: string | undefined;
+  assignedTechnicianId?: string | undefined;
+  /** ISO instants: created / completed in [from, to). */
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  completedFrom?: string | undefined;
+  completedTo?: string | undefined;
+}
+
+/** The instant bounds of the filters, as [filter key, column, comparison]. */
+export const BOUNDS = [
+  ['createdFrom', 'createdAt', '>='],
+  ['createdTo', 'createdAt', '<'],
+  ['completedFrom', 'completedAt', '>='],
+  ['completedTo', 'completedAt', '<'],
+] as const;
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A page of the list: 1-based page number, rows per page, newest or oldest first. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sortDirection: SortDirection;
+}
+
+export const o = serviceOrders;
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+const contains = (value: string) => `%${escapeLike(value)}%`;
+
+export const personName = (first: PgColumn, last: PgColumn) => sql<string | null>`${first} || ' ' || ${last}`;
+export const technicianName = personName(technicians.firstName, technicians.lastName);
+/** Σ quantity × unit cost of spare-part lines, in bigint: the product may pass 2^31. */
+export const partsAmount = sql`sum(${serviceOrderSpareParts.quantity}::bigint * ${serviceOrderSpareParts.unitCostMinor})`;
+
+export const listColumns = {
+  id: o.id,
+  orderNumber: o.orderNumber,
+  title: o.title,
+  serviceType: o.serviceType,
+  priority: o.priority,
+  status: o.status,
+  customerId: o.customerId,
+  customerName: o.customerName,
+  customerEmail: o.customerEmail,
+  customerPhone: o.customerPhone,
+  serialNumber: o.serialNumber,
+  scheduledDate: o.scheduledDate,
+  assignedTechnicianId: o.assignedTechnicianId,
+  assignedTechnicianName: technicianName,
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+  completedAt: o.completedAt,
+  version: o.version,
+};
+
+export function toListItem<T extends { createdAt: Date; updatedAt: Date; completedAt: Date | null }>(row: T) {
+  return {
+    ...row,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    completedAt: isoOrNull(row.completedAt),
+  };
+}
+
+export const sortBy = (direction: SortDirection) =>
+  direction === 'asc' ? [asc(o.createdAt), asc(o.id)] : [desc(o.createdAt), desc(o.id)];
+
+/** The search index's expression, and the phone as bare digits as it holds them. */
+const searchTokens = searchTokensOf(o);
+export const phoneDigitsOf = sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`;
+
+/** The digits of a text that could be a phone number ("+47 912 34 567"), else undefined. */
+export function phoneDigits(text: string): string | undefined {
+  if (!/^[\d\s+()./-]+$/.test(text)) return undefined;
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : undefined;
+}
+
+/**
+ * The index condition for a term: the row holds every token of the term (or of one of its
+ * alternatives, e.g. typed and digits-only). A term under 3 characters has no tokens, and then
+ * there is no index condition: the ILIKE beside it decides alone.
+ */
+export function tokensFor(scope: TenantScope, alternatives: (string | undefined)[]): SQL | undefined {
+  const terms = alternatives.filter((t): t is string => t !== undefined && [...t].length >= 3);
+  if (terms.length === 0) return undefined;
+  return or(
+    ...terms.map((term) => sql`${searchTokens} @> so_search_tokens(${scope.partnerId}::uuid, ${term}::text)`),
+  );
+}
+
+export function usesSearch(f: OrderFilters): boolean {
+  return Boolean(f.text || f.customerName || f.orderNumber || f.email || f.phone || f.serialNumber);
+}
+
+export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (f.text) {
+    // One text over five fields (and the phone's digits when the text could be a phone number).
+    const like = contains(f.text);
+    const digits = phoneDigits(f.text);
+    conditions.push(
+      tokensFor(scope, [f.text, digits]),
+      or(
+        ilike(o.orderNumber, like),
+        ilike(o.customerName, like),
+        ilike(o.customerEmail, like),
+        ilike(sql`coalesce(${o.customerPhone}, '')`, like),
+        ilike(sql`coalesce(${o.serialNumber}, '')`, like),
+        digits ? sql`${phoneDigitsOf} like ${contains(digits)}` : undefined,
+      ),
+    );
+  }
+  if (f.customerName)
+    conditions.push(tokensFor(scope, [f.customerName]), ilike(o.customerName, contains(f.customerName)));
+  if (f.orderNumber)
+    conditions.push(tokensFor(scope, [f.orderNumber]), ilike(o.orderNumber, contains(f.orderNumber)));
+  if (f.email) conditions.push(tokensFor(scope, [f.email]), ilike(o.customerEmail, contains(f.email)));
+  if (f.serialNumber)
+    conditions.push(
+      tokensFor(scope, [f.serialNumber]),
+      ilike(sql`coalesce(${o.serialNumber}, '')`, contains(f.serialNumber)),
+    );
+  if (f.phone) {
+    // "912 34 567" should find "+47 912 34 567": compare digits too when the text has any.
+    const digits = f.phone.replace(/\D/g, '');
+    const asTyped = ilike(sql`coalesce(${o.customerPhone}, '')`, contains(f.phone));
+    conditions.push(
+      tokensFor(scope, [f.phone, digits]),
+      digits.length > 0 ? or(asTyped, sql`${phoneDigitsOf} like ${contains(digits)}`) : asTyped,
+    );
+  }
+  if (f.status?.length) conditions.push(inArray(o.status, [...f.status]));
+  if (f.priority?.length) conditions.push(inArray(o.priority, [...f.priority]));
+  if (f.serviceType?.length) conditions.push(inArray(o.serviceType, [...f.serviceType]));
+  if (f.customerId) conditions.push(eq(o.customerId, f.customerId));
+  if (f.assignedTechnicianId) conditions.push(eq(o.assignedTechnicianId, f.assignedTechnicianId));
+  for (const [key, column, op] of BOUNDS) {
+    const value = f[key];
+    if (value) conditions.push(sql`${o[column]} ${sql.raw(op)} ${value}::timestamptz`);
+  }
+  return conditions;
+}

@@ -1,0 +1,210 @@
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
+import type { Db } from '../../db/client.ts';
+import { technicians } from '../../db/schema/technicians.ts';
+import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
+import {
+  BOUNDS,
+  filterConditions,
+  listColumns,
+  o,
+  phoneDigits,
+  phoneDigitsOf,
+  sortBy,
+  tokensFor,
+  toListItem,
+  usesSearch,
+  type OrderFilters,
+  type PageRequest,
+  type SortDirection,
+} from './service-orders.filters.ts';
+
+// The list's three ways to a page: a text search (page and total in one query), the plain list
+// as prepared statements per filter shape, and the plain list built per request past the cap.
+
+export interface ServiceOrderListOptions {
+  /** How many filter shapes of the plain list get prepared statements (tests lower it). */
+  maxListShapes?: number;
+}
+
+type Page = { items: ServiceOrderListItem[]; total: number };
+
+export function createServiceOrderListQueries(db: Db, options: ServiceOrderListOptions = {}) {
+  /**
+   * The page and the total of a text search in one query: the matching rows are few and found
+   * through the search index, so counting them while sorting costs nothing extra, where a second
+   * query would search again.
+   */
+  async function searchPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
+    const where = scoped(o, scope, ...filterConditions(scope, filters));
+    const rows = await db
+      .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(o)
+      .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+      .where(where)
+      .orderBy(...sortBy(page.sortDirection))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize);
+    const first = rows[0];
+    let total = first?.total ?? 0;
+    // Past the last page the window has no row to carry the total: ask for it.
+    if (!first && page.page > 1) total = (await db.select({ n: count() }).from(o).where(where))[0]?.n ?? 0;
+    return { items: rows.map(({ total: _total, ...row }) => toListItem(row)), total };
+  }
+
+  /**
+   * The plain list (no text search): its page and count are prepared statements, one pair per
+   * filter shape, so neither drizzle nor PostgreSQL builds or plans them again on every request.
+   */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  const maxListShapes = options.maxListShapes ?? 256;
+
+  function listShape(f: OrderFilters, sortDirection: SortDirection) {
+    return [
+      sortDirection,
+      f.status?.length ?? 0,
+      f.priority?.length ?? 0,
+      f.serviceType?.length ?? 0,
+      f.customerId ? 1 : 0,
+      f.assignedTechnicianId ? 1 : 0,
+      BOUNDS.map(([key]) => (f[key] ? 1 : 0)).join(''),
+    ].join(':');
+  }
+
+  function prepareList(f: OrderFilters, sortDirection: SortDirection, name: string) {
+    const ph = (key: string) => sql.placeholder(key);
+    const several = (key: string, n: number) => Array.from({ length: n }, (_, i) => ph(`${key}${i}`));
+    const where = scopedPlaceholder(
+      o,
+      f.status?.length ? inArray(o.status, several('status', f.status.length)) : undefined,
+      f.priority?.length ? inArray(o.priority, several('priority', f.priority.length)) : undefined,
+      f.serviceType?.length
+        ? inArray(o.serviceType, several('serviceType', f.serviceType.length))
+        : undefined,
+      f.customerId ? eq(o.customerId, ph('customerId')) : undefined,
+      f.assignedTechnicianId ? eq(o.assignedTechnicianId, ph('technicianId')) : undefined,
+      ...BOUNDS.map(([key, column, op]) =>
+        f[key] ? sql`${o[column]} ${sql.raw(op)} ${ph(key)}::timestamptz` : undefined,
+      ),
+    );
+    return {
+      page: db
+        .select(listColumns)
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .where(where)
+        .orderBy(...sortBy(sortDirection))
+        .limit(ph('limit'))
+        .offset(ph('offset'))
+        .prepare(`${name}_page`),
+      count: db.select({ n: count() }).from(o).where(where).prepare(`${name}_count`),
+    };
+  }
+
+  function listValues(f: OrderFilters): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    f.status?.forEach((v, i) => (values[`status${i}`] = v));
+    f.priority?.forEach((v, i) => (values[`priority${i}`] = v));
+    f.serviceType?.forEach((v, i) => (values[`serviceType${i}`] = v));
+    if (f.customerId) values.customerId = f.customerId;
+    if (f.assignedTechnicianId) values.technicianId = f.assignedTechnicianId;
+    for (const [key] of BOUNDS) if (f[key]) values[key] = f[key];
+    return values;
+  }
+
+  /** The plain list built for this request: past the cap of prepared shapes. */
+  async function builtPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
+    const where = scoped(o, scope, ...filterConditions(scope, filters));
+    const [rows, totals] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .where(where)
+        .orderBy(...sortBy(page.sortDirection))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      db.select({ n: count() }).from(o).where(where),
+    ]);
+    return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
+  }
+
+  async function plainPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
+    const shape = listShape(filters, page.sortDirection);
+    let statements = listStatements.get(shape);
+    if (!statements) {
+      // Shapes are counts of chosen statuses, priorities and types: in practice a few dozen. Past
+      // the cap the query is built as usual (a name must never be reused for other SQL).
+      if (listStatements.size >= maxListShapes) return builtPage(scope, filters, page);
+      // The name follows from the shape, as the SQL does: the same name always means the same SQL,
+      // on every pooled connection, whichever repository instance prepared it.
+      statements = prepareList(filters, page.sortDirection, `so_list_${shape.replaceAll(':', '_')}`);
+      listStatements.set(shape, statements);
+    }
+    const values = placeholderValues(scope, listValues(filters));
+    const [rows, totals] = await Promise.all([
+      statements.page.execute({ ...values, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+      statements.count.execute(values),
+    ]);
+    return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
+  }
+
+  return {
+    async list(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
+      return usesSearch(filters) ? searchPage(scope, filters, page) : plainPage(scope, filters, page);
+    },
+
+    /**
+     * Up to `limit` orders containing the text, exact matches first: the text is the whole order
+     * number, serial number, e-mail or phone (as digits). The exact ones are looked up on their
+     * own (through the search tokens, then equality), so a common text that matches thousands of
+     * orders still stops at the newest `limit` of them instead of ranking them all.
+     */
+    async globalSearch(
+      scope: TenantScope,
+      text: string,
+      limit: number,
+    ): Promise<(ServiceOrderListItem & { exact: boolean })[]> {
+      const lower = text.toLowerCase();
+      const digits = phoneDigits(text);
+      const exactRows =
+        [...text].length >= 3
+          ? await db
+              .select(listColumns)
+              .from(o)
+              .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+              .where(
+                scoped(
+                  o,
+                  scope,
+                  tokensFor(scope, [text, digits]),
+                  or(
+                    sql`lower(${o.orderNumber}) = ${lower}`,
+                    sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
+                    sql`lower(${o.customerEmail}) = ${lower}`,
+                    sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
+                    // A whole national number matches the stored one with or without its country code.
+                    digits && digits.length >= 8
+                      ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
+                      : undefined,
+                  ),
+                ),
+              )
+              .orderBy(desc(o.createdAt), desc(o.id))
+              .limit(limit)
+          : [];
+      const rows = await db
+        .select(listColumns)
+        .from(o)
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .where(scoped(o, scope, ...filterConditions(scope, { text })))
+        .orderBy(desc(o.createdAt), desc(o.id))
+        .limit(limit);
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...toListItem(r), exact: false })),
+      ].slice(0, limit);
+    },
+  };
+}

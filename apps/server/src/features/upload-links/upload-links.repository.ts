@@ -1,0 +1,190 @@
+import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderRatings, uploadLinks, uploadVerificationFailures } from '../../db/schema/upload-links.ts';
+import { users } from '../../db/schema/users.ts';
+import { scoped, type TenantScope } from '../../db/tenant.ts';
+
+export interface LinkRow {
+  id: string;
+  servicePartnerId: string;
+  serviceOrderId: string;
+  sentVia: 'sms' | 'email' | 'none';
+  createdById: string | null;
+  createdByName: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  bytesUsed: number;
+}
+
+const l = uploadLinks;
+const columns = {
+  id: l.id,
+  servicePartnerId: l.servicePartnerId,
+  serviceOrderId: l.serviceOrderId,
+  sentVia: l.sentVia,
+  createdById: l.createdBy,
+  createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  createdAt: l.createdAt,
+  expiresAt: l.expiresAt,
+  revokedAt: l.revokedAt,
+  bytesUsed: l.bytesUsed,
+};
+
+/** The only Drizzle code of upload links, verification failures and ratings. */
+export function createUploadLinksRepository(db: Db) {
+  return {
+    async insert(values: {
+      servicePartnerId: string;
+      serviceOrderId: string;
+      tokenHash: string;
+      sentVia: 'sms' | 'email' | 'none';
+      createdBy: string | null;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<string> {
+      const [row] = await db.insert(l).values(values).returning({ id: l.id });
+      return row!.id;
+    },
+
+    async setCommunication(id: string, communicationId: string): Promise<void> {
+      await db.update(l).set({ communicationId }).where(eq(l.id, id));
+    },
+
+    async get(scope: TenantScope, orderId: string, id: string): Promise<LinkRow | null> {
+      const rows = await db
+        .select(columns)
+        .from(l)
+        .leftJoin(users, eq(users.id, l.createdBy))
+        .where(scoped(l, scope, eq(l.serviceOrderId, orderId), eq(l.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Not revoked and not expired at `now`, newest first. */
+    async listActive(scope: TenantScope, orderId: string, now: Date): Promise<LinkRow[]> {
+      return db
+        .select(columns)
+        .from(l)
+        .leftJoin(users, eq(users.id, l.createdBy))
+        .where(scoped(l, scope, eq(l.serviceOrderId, orderId), isNull(l.revokedAt), gt(l.expiresAt, now)))
+        .orderBy(desc(l.createdAt));
+    },
+
+    async revoke(scope: TenantScope, orderId: string, id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(l)
+        .set({ revokedAt: now })
+        .where(scoped(l, scope, eq(l.serviceOrderId, orderId), eq(l.id, id), isNull(l.revokedAt)))
+        .returning({ id: l.id });
+      return rows.length > 0;
+    },
+
+    /** A link by its token's hash, whatever its partner (the token is the customer's key). */
+    async byTokenHash(tokenHash: string): Promise<LinkRow | null> {
+      const rows = await db
+        .select(columns)
+        .from(l)
+        .leftJoin(users, eq(users.id, l.createdBy))
+        .where(eq(l.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Takes `bytes` of the link's allowance in one statement, so parallel uploads cannot both fit. */
+    async reserveBytes(id: string, bytes: number, max: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(l)
+        .set({ bytesUsed: sql`${l.bytesUsed} + ${bytes}` })
+        .where(
+          and(
+            eq(l.id, id),
+            sql`${l.bytesUsed} + ${bytes} <= ${max}`,
+            isNull(l.revokedAt),
+            gt(l.expiresAt, now),
+          ),
+        )
+        .returning({ id: l.id });
+      return rows.length > 0;
+    },
+
+    async releaseBytes(id: string, bytes: number): Promise<void> {
+      await db
+        .update(l)
+        .set({ bytesUsed: sql`greatest(0, ${l.bytesUsed} - ${bytes})` })
+        .where(eq(l.id, id));
+    },
+
+    async failuresSince(subject: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(uploadVerificationFailures)
+        .where(
+          and(eq(uploadVerificationFailures.subject, subject), gte(uploadVerificationFailures.at, since)),
+        );
+      return row?.n ?? 0;
+    },
+
+    async recordFailure(subject: string, at: Date): Promise<void> {
+      await db.insert(uploadVerificationFailures).values({ subject, at });
+    },
+
+    async rating(orderId: string) {
+      const rows = await db
+        .select({
+          rating: orderRatings.rating,
+          comment: orderRatings.comment,
+          createdAt: orderRatings.createdAt,
+        })
+        .from(orderRatings)
+        .where(eq(orderRatings.serviceOrderId, orderId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** One rating per order: false when there is one already. */
+    async insertRating(values: {
+      serviceOrderId: string;
+      servicePartnerId: string;
+      rating: number;
+      comment: string | null;
+      uploadLinkId: string;
+      technicianId: string | null;
+      createdAt: Date;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(orderRatings)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: orderRatings.serviceOrderId });
+      return rows.length > 0;
+    },
+
+    /** The mean of the ratings of orders the technician was assigned when rated. */
+    async technicianRating(scope: TenantScope, technicianId: string) {
+      const [row] = await db
+        .select({
+          average: sql<string | null>`avg(${orderRatings.rating})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(orderRatings)
+        .where(scoped(orderRatings, scope, eq(orderRatings.technicianId, technicianId)));
+      return {
+        average: row?.average == null ? null : Math.round(Number(row.average) * 100) / 100,
+        count: Number(row?.count ?? 0),
+      };
+    },
+
+    /** Links expired or revoked before `before`, and verification failures older than `failuresBefore`. */
+    async purge(before: Date, failuresBefore: Date): Promise<number> {
+      const rows = await db
+        .delete(l)
+        .where(or(lt(l.expiresAt, before), lt(l.revokedAt, before)))
+        .returning({ id: l.id });
+      await db.delete(uploadVerificationFailures).where(lt(uploadVerificationFailures.at, failuresBefore));
+      return rows.length;
+    },
+  };
+}
+
+export type UploadLinksRepository = ReturnType<typeof createUploadLinksRepository>;

@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where files (customer images, later documents) live: a folder under DATA_DIR by default, an
+ * S3-compatible bucket in production. Both stream in and out; neither holds a file in memory.
+ * Keys are relative paths of `[A-Za-z0-9._-]` segments joined by `/`.
+ */
+export interface FileStorage {
+  readonly driver: 'local' | 's3';
+  /** Streams `body` to `key` (replacing it); resolves with the bytes written. A failed write leaves no object. */
+  put(key: string, body: Readable, options: { contentType: string }): Promise<{ bytes: number }>;
+  /** A stream of the object, or null when there is none. */
+  get(key: string): Promise<Readable | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Whether the object exists (tests, clean-up). */
+  exists(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class StorageFullError extends Error {
+  constructor(cause?: unknown) {
+    super('The file store has no room left.', { cause });
+    this.name = 'StorageFullError';
+  }
+}
+
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+/** Refuses keys that could leave the store's root (`..`, absolute paths, odd characters). */
+export function assertKey(key: string): void {
+  if (!KEY.test(key) || key.length > 512) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+/** The configured driver. */
+export async function createStorage(config: StorageConfig): Promise<FileStorage> {
+  if (config.driver === 'local') {
+    const { createLocalStorage } = await import('./local-storage.ts');
+    return createLocalStorage(config.root);
+  }
+  // The AWS SDK loads only when S3 is configured.
+  const { createS3Storage } = await import('./s3-storage.ts');
+  return createS3Storage(config);
+}

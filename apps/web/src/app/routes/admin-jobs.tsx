@@ -1,0 +1,5 @@
+import { JobsScreen } from '../../features/jobs/components/jobs-screen.tsx';
+
+export default function AdminJobsRoute() {
+  return <JobsScreen />;
+}

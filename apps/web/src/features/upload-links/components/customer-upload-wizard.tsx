@@ -1,0 +1,250 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UploadInfo } from '@service-portal/shared/upload-links';
+import {
+  formatMessage,
+  isInvalidUploadLink,
+  toApiFailure,
+  uploadErrorMessage,
+  type UiMessage,
+} from '../../../lib/api-errors.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { customerUploadKey } from '../api/keys.ts';
+import { useUploadInfo } from '../api/get-upload-info.ts';
+import { useLookupUpload } from '../api/lookup-upload.ts';
+import { useVerifyUpload } from '../api/verify-upload.ts';
+import { loadSession, saveSession } from '../lib/upload-session.ts';
+import { CustomerImageUploader } from './customer-image-uploader.tsx';
+import { OrderStatusView } from './order-status-view.tsx';
+import { VerifyForm } from './verify-form.tsx';
+
+const STEPS = ['info', 'verification', 'upload', 'complete'] as const;
+type Step = (typeof STEPS)[number] | 'status';
+
+/** The phone-first frame of the customer's pages. */
+function Frame({ title, step, children }: { title: string; step?: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Container size={520} px="sm" py="md">
+      <title>{`${title} · ${t('app.name')}`}</title>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Stack gap={6}>
+            {step !== undefined && (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('uploads.stepOf', { step: step + 1, total: STEPS.length })}
+                </Text>
+                <Progress value={((step + 1) / STEPS.length) * 100} size="sm" aria-hidden="true" />
+              </>
+            )}
+            <Title order={1} size="h3">
+              {title}
+            </Title>
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+export function InvalidUploadLink() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('errors.invalidUploadLink')}>
+      <Text>{t('uploads.invalidLinkHelp')}</Text>
+      <Button component={Link} to="/customer-upload" variant="light">
+        {t('uploads.lookup.submit')}
+      </Button>
+    </Frame>
+  );
+}
+
+function verifyFailure(error: unknown): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'http' && failure.status === 422) return { key: 'uploads.verify.mismatch' };
+  return uploadErrorMessage(error);
+}
+
+/** `/customer-upload`: phone number + serial number find the open order. */
+export function CustomerUploadLookup({ onFound }: { onFound: (token: string) => void }) {
+  const { t } = useTranslation();
+  const lookup = useLookupUpload();
+  const failure = lookup.isError
+    ? toApiFailure(lookup.error).kind === 'http' &&
+      (toApiFailure(lookup.error) as { status: number }).status === 404
+      ? ({ key: 'uploads.lookup.notFound' } as const)
+      : uploadErrorMessage(lookup.error)
+    : null;
+  return (
+    <Frame title={t('uploads.title')}>
+      <VerifyForm
+        intro={t('uploads.lookup.intro')}
+        submitLabel={t('uploads.lookup.submit')}
+        pending={lookup.isPending}
+        failure={failure}
+        onSubmit={(body) =>
+          lookup.mutate(body, {
+            onSuccess: (result) => {
+              saveSession(result.token, result.session);
+              onFound(result.token);
+            },
+          })
+        }
+      />
+    </Frame>
+  );
+}
+
+/** `/customer-upload/{token}`: Service Information → Verification → Upload Service Images → Upload Complete. */
+export function CustomerUploadWizard({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const info = useUploadInfo(token);
+  const [invalid, setInvalid] = useState(false);
+  if (invalid || (info.isError && isInvalidUploadLink(info.error))) return <InvalidUploadLink />;
+  if (info.isPending)
+    return (
+      <Frame title={t('uploads.title')}>
+        <Loader aria-label={t('app.loading')} />
+      </Frame>
+    );
+  if (info.isError)
+    return (
+      <Frame title={t('uploads.title')}>
+        <Alert color="red" role="alert">
+          {formatMessage(t, uploadErrorMessage(info.error))}
+        </Alert>
+        <Button variant="light" onClick={() => void info.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Frame>
+    );
+  return <Steps token={token} info={info.data} onInvalid={() => setInvalid(true)} />;
+}
+
+function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; onInvalid: () => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<string | null>(() => loadSession(token));
+  const [step, setStep] = useState<Step>('info');
+  const [received, setReceived] = useState(0);
+  const verify = useVerifyUpload();
+
+  if (step === 'info')
+    return (
+      <Frame title={t('uploads.steps.info')} step={0}>
+        <Table variant="vertical" layout="fixed" withTableBorder>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w="40%">{t('uploads.info.orderNumber')}</Table.Th>
+              <Table.Td>{info.orderNumber}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('uploads.info.product')}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{info.product}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('uploads.info.status')}</Table.Th>
+              <Table.Td>{t(`statusPage.stages.${info.stage}`)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" c="dimmed">
+          {t('uploads.info.validUntil', { time: formatDateTime(info.expiresAt, i18n.language) })}
+        </Text>
+        <Button onClick={() => setStep(session ? 'upload' : 'verification')} fullWidth>
+          {t('uploads.info.continue')}
+        </Button>
+        {session && (
+          <Anchor component="button" type="button" size="sm" onClick={() => setStep('status')}>
+            {t('uploads.complete.status')}
+          </Anchor>
+        )}
+      </Frame>
+    );
+
+  if (step === 'verification' || !session)
+    return (
+      <Frame title={t('uploads.steps.verification')} step={1}>
+        <VerifyForm
+          intro={t('uploads.verify.intro')}
+          submitLabel={t('uploads.verify.submit')}
+          pending={verify.isPending}
+          failure={verify.isError ? verifyFailure(verify.error) : null}
+          onSubmit={(body) =>
+            verify.mutate(
+              { token, body },
+              {
+                onSuccess: (result) => {
+                  saveSession(token, result.session);
+                  setSession(result.session);
+                  setStep('upload');
+                },
+                onError: (error) => {
+                  if (isInvalidUploadLink(error)) onInvalid();
+                },
+              },
+            )
+          }
+        />
+      </Frame>
+    );
+
+  if (step === 'upload')
+    return (
+      <Frame title={t('uploads.steps.upload')} step={2}>
+        <CustomerImageUploader
+          token={token}
+          session={session}
+          bytesRemaining={info.bytesRemaining}
+          onInvalidLink={onInvalid}
+          onComplete={(count) => {
+            setReceived(count);
+            setStep('complete');
+            void queryClient.invalidateQueries({ queryKey: customerUploadKey(token) });
+          }}
+        />
+      </Frame>
+    );
+
+  if (step === 'complete')
+    return (
+      <Frame title={t('uploads.steps.complete')} step={3}>
+        <Alert color="green" role="status" title={t('success.upload')}>
+          {t('uploads.complete.received', { count: received })}
+        </Alert>
+        <Group grow wrap="wrap">
+          <Button variant="light" onClick={() => setStep('upload')}>
+            {t('uploads.complete.more')}
+          </Button>
+          <Button onClick={() => setStep('status')}>{t('uploads.complete.status')}</Button>
+        </Group>
+      </Frame>
+    );
+
+  return (
+    <Frame title={t('statusPage.title')}>
+      <OrderStatusView token={token} session={session} />
+      <Button variant="subtle" onClick={() => setStep('info')}>
+        {t('statusPage.back')}
+      </Button>
+    </Frame>
+  );
+}
