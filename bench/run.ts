@@ -50,6 +50,9 @@ const TARGETS = {
   listRatio: 0.6,
   searchP95Ms: 15,
   statsP95Ms: 50,
+  dashboardP95Ms: 50,
+  dashboardBigP95Ms: 150,
+  globalSearchP95Ms: 20,
   exportSeconds: 3,
   exportRssGrowthMb: 50,
 };
@@ -553,8 +556,63 @@ function git(args: string[]): string {
 
 // ---------------------------------------------------------------------------------------------
 
-type Phase = 'list' | 'search' | 'stats' | 'export';
-const PHASES: Phase[] = ['list', 'search', 'stats', 'export'];
+type Phase = 'list' | 'search' | 'stats' | 'dashboard' | 'globalsearch' | 'export';
+const PHASES: Phase[] = ['list', 'search', 'stats', 'dashboard', 'globalsearch', 'export'];
+
+const DASHBOARD_PERIODS = ['this_month', 'last_30_days', 'this_quarter', 'this_year'] as const;
+
+/**
+ * GET /api/dashboard, cycling through the four periods (the first screen after sign-in asks for
+ * this month; the others are a click away): p95 over all, and per period.
+ */
+async function measureDashboard(base: string, auth: Record<string, string>, label: string, n: number) {
+  const all = await sequential(label, n, (i) =>
+    request(`${base}/api/dashboard?period=${DASHBOARD_PERIODS[i % DASHBOARD_PERIODS.length]}`, {
+      headers: auth,
+    }),
+  );
+  const byPeriod: Record<string, LatencySummary> = {};
+  for (const period of DASHBOARD_PERIODS) {
+    byPeriod[period] = await sequential(`  ${period}`, Math.max(10, Math.round(n / 4)), () =>
+      request(`${base}/api/dashboard?period=${period}`, { headers: auth }),
+    );
+  }
+  return { all, byPeriod };
+}
+
+/**
+ * POST /api/search/global as the top bar sends it (suggestion mode, 8 per type) over the same
+ * realistic terms as the order search: orders, customers and technicians are searched each time.
+ */
+async function measureGlobalSearch(
+  base: string,
+  auth: Record<string, string>,
+  terms: Record<SearchKind, string[]>,
+  n: number,
+) {
+  const flat = (Object.keys(terms) as SearchKind[]).flatMap((kind) =>
+    terms[kind].map((term) => ({ kind, term })),
+  );
+  const byKind: Record<string, number[]> = {};
+  let results = 0;
+  const summary = await sequential(`global search (${flat.length} terms)`, n, async (i) => {
+    const step = flat[i % flat.length]!;
+    const r = await request(`${base}/api/search/global`, {
+      method: 'POST',
+      headers: auth,
+      body: { query: step.term, maxResultsPerType: 8, isSuggestionMode: true },
+    });
+    if (r.status === 200) {
+      results += (JSON.parse(r.body) as { results: unknown[] }).results.length;
+      (byKind[step.kind] ??= []).push(r.ms);
+    }
+    return r;
+  });
+  const kinds = Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, summarise(v)]));
+  for (const [k, s] of Object.entries(kinds))
+    log(`    ${k.padEnd(12)} p50 ${s.p50}  p95 ${s.p95}  max ${s.max} ms`);
+  return { overall: summary, byKind: kinds, meanResults: round(results / (n + 5), 1) };
+}
 
 function selectedPhases(): Set<Phase> {
   const raw = process.env.BENCH_ONLY;
@@ -602,9 +660,9 @@ async function main() {
     const k = (n: number) => `${round(n / 1000)}k`;
     const result: Record<string, unknown> = {};
 
-    if (phases.has('list') || phases.has('search') || phases.has('stats')) {
+    if (['list', 'search', 'stats', 'dashboard', 'globalsearch'].some((p) => phases.has(p as Phase))) {
       log('starting the server');
-      server = await startServer(secret, 'list/search/stats');
+      server = await startServer(secret, 'list/search/stats/dashboard/global search');
       const listUrl = `${server.base}/api/service-orders?page=1&pageSize=20`;
 
       if (phases.has('list')) {
@@ -783,6 +841,65 @@ async function main() {
           },
         );
       }
+      if (phases.has('dashboard')) {
+        log(
+          `dashboard: GET /api/dashboard over the four periods, ${benchConfig.statsRequests} sequential requests`,
+        );
+        const dash = await measureDashboard(
+          server.base,
+          authTypical,
+          `dashboard ${typical.name}`,
+          benchConfig.statsRequests,
+        );
+        const dashBig = await measureDashboard(server.base, authBig, `dashboard ${big.name}`, 40);
+        result.dashboard = { typical: dash, big: dashBig };
+        const per = (d: typeof dash) =>
+          DASHBOARD_PERIODS.map((p) => `${p.replaceAll('_', ' ')} ${d.byPeriod[p]!.p95}`).join(', ');
+        rows.push(
+          {
+            metric: `dashboard p95, ${typical.orders} orders (all periods)`,
+            value: `${dash.all.p95} ms`,
+            target: `≤ ${TARGETS.dashboardP95Ms} ms`,
+            verdict: pass(dash.all.p95 <= TARGETS.dashboardP95Ms),
+          },
+          { metric: '  per period p95 (ms)', value: per(dash), target: '', verdict: 'info' },
+          {
+            metric: `dashboard p95, ${big.orders} orders (all periods)`,
+            value: `${dashBig.all.p95} ms`,
+            target: `≤ ${TARGETS.dashboardBigP95Ms} ms`,
+            verdict: pass(dashBig.all.p95 <= TARGETS.dashboardBigP95Ms),
+          },
+          { metric: '  per period p95 (ms)', value: per(dashBig), target: '', verdict: 'info' },
+        );
+      }
+
+      if (phases.has('globalsearch')) {
+        log(`global search: POST /api/search/global, ${benchConfig.searchRequests} sequential requests`);
+        const terms = await searchTerms(pool, typical.id);
+        const global = await measureGlobalSearch(server.base, authTypical, terms, benchConfig.searchRequests);
+        const globalBig = await measureGlobalSearch(
+          server.base,
+          authBig,
+          await searchTerms(pool, big.id),
+          100,
+        );
+        result.globalSearch = { typical: global, big: globalBig };
+        rows.push(
+          {
+            metric: `global search p95 (${global.overall.n} req, orders + customers + technicians)`,
+            value: `${global.overall.p95} ms`,
+            target: `≤ ${TARGETS.globalSearchP95Ms} ms`,
+            verdict: pass(global.overall.p95 <= TARGETS.globalSearchP95Ms),
+          },
+          {
+            metric: `context: global search p95, partner of ${big.orders}`,
+            value: `${globalBig.overall.p95} ms`,
+            target: '',
+            verdict: 'info',
+          },
+        );
+      }
+
       await server.child.stop();
       server = null;
     }

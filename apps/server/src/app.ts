@@ -16,6 +16,8 @@ import {
   createOrderCommunications,
 } from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createCustomersRepository } from './features/customers/customers.repository.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
@@ -34,6 +36,8 @@ import { createPricingService } from './features/pricing/pricing.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
+import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
 import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
 import { createSparePartsService } from './features/spare-parts/spare-parts.service.ts';
@@ -382,6 +386,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { retries: 2, singletonKey: 'upload-links.purge-expired' },
   );
   jobs.schedule('upload-links.purge-expired', '41 * * * *');
+  // The top bar's search asks each feature that offers one (products and documents join here).
+  const searchService = createSearchService([
+    {
+      type: 'ServiceOrder',
+      search: (scope, text, limit) => serviceOrdersService.searchHits(scope, text, limit),
+    },
+    { type: 'Customer', search: (scope, text, limit) => customersService.searchHits(scope, text, limit) },
+    { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
+  ]);
+  const dashboardService = createDashboardService({
+    orders: serviceOrdersService,
+    labour: workLogsService,
+    technicians: techniciansService,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+
   // Sends cut off by a stop are resumed or shown as failed (a job, run by whichever instance is free).
   app.addHook('onReady', async () => communicationsService.recover());
 
@@ -420,6 +440,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(customersRoutes(customersService));
       await api.register(techniciansRoutes(techniciansService));
       await api.register(warehouseLocationsRoutes(warehouseLocationsService));
+      await api.register(dashboardRoutes(dashboardService));
+      await api.register(searchRoutes(searchService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(

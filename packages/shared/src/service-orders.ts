@@ -476,6 +476,11 @@ export const serviceOrderListQuerySchema = pageQuerySchema.extend({
   customerEmail: z.string().trim().max(254).optional(),
   customerId: z.uuid().optional(),
   assignedTechnicianId: z.uuid().optional(),
+  /** Created / completed in [from, to): the dashboard's figures link here with their period. */
+  createdFrom: z.iso.datetime().optional(),
+  createdTo: z.iso.datetime().optional(),
+  completedFrom: z.iso.datetime().optional(),
+  completedTo: z.iso.datetime().optional(),
   sortDirection: z.enum(SORT_DIRECTIONS).default('desc'),
   includeCommunications: z
     .enum(['true', 'false'])

@@ -32,6 +32,7 @@ const InfoCenter = lazy(() => import('./routes/info-center.tsx'));
 const Components = lazy(() => import('./routes/components.tsx'));
 const ComponentsDemo = lazy(() => import('./routes/components-demo.tsx'));
 const TableDemo = lazy(() => import('./routes/table-demo.tsx'));
+const Search = lazy(() => import('./routes/search.tsx'));
 const Technicians = lazy(() => import('./routes/technicians.tsx'));
 const Technician = lazy(() => import('./routes/technician.tsx'));
 const Toilet = lazy(() => import('./routes/toilet.tsx'));
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: 'components', element: <Components /> },
               { path: 'components-demo', element: <ComponentsDemo /> },
               { path: 'table-demo', element: <TableDemo /> },
+              { path: 'search', element: <Search /> },
               { path: 'technicians', element: <Technicians /> },
               { path: 'technicians/:id', element: <Technician /> },
               { path: 'toilets/:id', element: <Toilet /> },

@@ -119,6 +119,18 @@ export const serviceOrders = pgTable(
       t.createdAt,
       t.completedAt,
     ),
+    // The dashboard (docs/decisions/020): orders created in a period grouped by status, type and
+    // technician, and orders completed in a period, both read from the index alone.
+    index('service_orders_partner_created_dashboard_idx').on(
+      t.servicePartnerId,
+      t.createdAt,
+      t.status,
+      t.serviceType,
+      t.assignedTechnicianId,
+    ),
+    index('service_orders_partner_completed_idx')
+      .on(t.servicePartnerId, t.completedAt, t.createdAt, t.assignedTechnicianId, t.id)
+      .where(sql`${t.status} = 'completed'`),
     index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
     index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
     index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),
@@ -153,6 +165,15 @@ export const serviceOrderSpareParts = pgTable(
   (t) => [
     index('spare_parts_order_idx').on(t.serviceOrderId, t.position),
     index('spare_parts_partner_supplier_idx').on(t.servicePartnerId, t.supplier),
+    // The dashboard's revenue (decision 020): a partner's lines by order with their amounts, read
+    // from the index alone when joined to the orders completed in a period.
+    index('spare_parts_partner_order_amount_idx').on(
+      t.servicePartnerId,
+      t.serviceOrderId,
+      t.currency,
+      t.quantity,
+      t.unitCostMinor,
+    ),
   ],
 );
 

@@ -136,6 +136,45 @@ export function createCustomersRepository(db: Db) {
       return rows[0] ? toStatsRow(rows[0]) : null;
     },
 
+    /**
+     * The global search's customers: exact e-mail or phone first (looked up on their indexes), then
+     * names containing the text (customers_name_trgm_idx), by name.
+     * `digits`: the text's phone digits as customers store them.
+     */
+    async search(scope: TenantScope, text: string, digits: string | null, limit: number) {
+      const like = contains(text);
+      const hit = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+      const exactRows = await db
+        .select(hit)
+        .from(customers)
+        .where(
+          scoped(
+            customers,
+            scope,
+            live,
+            or(
+              eq(sql`lower(${customers.email})`, text.toLowerCase()),
+              digits && digits.length >= 5 ? eq(customers.phoneDigits, digits) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(customers.name), asc(customers.id))
+        .limit(limit);
+      // Contains: the name only, on its trigram index. A customer's e-mail and phone are found by
+      // their orders (the order search covers both) or typed whole (the exact lookup above).
+      const rows = await db
+        .select(hit)
+        .from(customers)
+        .where(scoped(customers, scope, live, ilike(customers.name, like)))
+        .orderBy(asc(customers.name), asc(customers.id))
+        .limit(limit);
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...r, exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...r, exact: false })),
+      ].slice(0, limit);
+    },
+
     async list(
       scope: TenantScope,
       q: CustomerListQuery,

@@ -5,6 +5,7 @@ import {
   type CustomerSerialNumber,
   type customerInputSchema,
 } from '@service-portal/shared/customers';
+import type { SearchHit } from '@service-portal/shared/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
@@ -128,6 +129,18 @@ export function createCustomersService(deps: CustomersDeps) {
     async list(scope: TenantScope, query: CustomerListQuery) {
       const { items, total } = await repo.list(scope, query);
       return { items: items.map(toCustomer), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The customers' part of the global search (GET/POST /search/global). */
+    async searchHits(scope: TenantScope, text: string, limit: number): Promise<SearchHit[]> {
+      const digits = /^[\d\s+()./-]+$/.test(text) ? phoneDigits(text) : null;
+      const rows = await repo.search(scope, text, digits, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        subtitle: [row.email, row.phone].filter(Boolean).join(' · ') || null,
+        exact: Boolean(row.exact),
+      }));
     },
 
     /** Merged customers answer too (with `mergedIntoId`), so an old link can lead to the survivor. */

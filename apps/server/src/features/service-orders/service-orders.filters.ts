@@ -22,7 +22,20 @@ export interface OrderFilters {
   serviceType?: readonly ServiceType[] | undefined;
   customerId?: string | undefined;
   assignedTechnicianId?: string | undefined;
+  /** ISO instants: created / completed in [from, to). */
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  completedFrom?: string | undefined;
+  completedTo?: string | undefined;
 }
+
+/** The instant bounds of the filters, as [filter key, column, comparison]. */
+export const BOUNDS = [
+  ['createdFrom', 'createdAt', '>='],
+  ['createdTo', 'createdAt', '<'],
+  ['completedFrom', 'completedAt', '>='],
+  ['completedTo', 'completedAt', '<'],
+] as const;
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -85,7 +98,7 @@ const searchTokens = searchTokensOf(o);
 export const phoneDigitsOf = sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`;
 
 /** The digits of a text that could be a phone number ("+47 912 34 567"), else undefined. */
-function phoneDigits(text: string): string | undefined {
+export function phoneDigits(text: string): string | undefined {
   if (!/^[\d\s+()./-]+$/.test(text)) return undefined;
   const digits = text.replace(/\D/g, '');
   return digits.length >= 3 ? digits : undefined;
@@ -96,7 +109,7 @@ function phoneDigits(text: string): string | undefined {
  * alternatives, e.g. typed and digits-only). A term under 3 characters has no tokens, and then
  * there is no index condition: the ILIKE beside it decides alone.
  */
-function tokensFor(scope: TenantScope, alternatives: (string | undefined)[]): SQL | undefined {
+export function tokensFor(scope: TenantScope, alternatives: (string | undefined)[]): SQL | undefined {
   const terms = alternatives.filter((t): t is string => t !== undefined && [...t].length >= 3);
   if (terms.length === 0) return undefined;
   return or(
@@ -150,5 +163,9 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
   if (f.serviceType?.length) conditions.push(inArray(o.serviceType, [...f.serviceType]));
   if (f.customerId) conditions.push(eq(o.customerId, f.customerId));
   if (f.assignedTechnicianId) conditions.push(eq(o.assignedTechnicianId, f.assignedTechnicianId));
+  for (const [key, column, op] of BOUNDS) {
+    const value = f[key];
+    if (value) conditions.push(sql`${o[column]} ${sql.raw(op)} ${value}::timestamptz`);
+  }
   return conditions;
 }

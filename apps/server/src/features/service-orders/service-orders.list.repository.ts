@@ -1,13 +1,17 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
 import {
+  BOUNDS,
   filterConditions,
   listColumns,
   o,
+  phoneDigits,
+  phoneDigitsOf,
   sortBy,
+  tokensFor,
   toListItem,
   usesSearch,
   type OrderFilters,
@@ -63,6 +67,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       f.serviceType?.length ?? 0,
       f.customerId ? 1 : 0,
       f.assignedTechnicianId ? 1 : 0,
+      BOUNDS.map(([key]) => (f[key] ? 1 : 0)).join(''),
     ].join(':');
   }
 
@@ -78,6 +83,9 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         : undefined,
       f.customerId ? eq(o.customerId, ph('customerId')) : undefined,
       f.assignedTechnicianId ? eq(o.assignedTechnicianId, ph('technicianId')) : undefined,
+      ...BOUNDS.map(([key, column, op]) =>
+        f[key] ? sql`${o[column]} ${sql.raw(op)} ${ph(key)}::timestamptz` : undefined,
+      ),
     );
     return {
       page: db
@@ -100,6 +108,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     f.serviceType?.forEach((v, i) => (values[`serviceType${i}`] = v));
     if (f.customerId) values.customerId = f.customerId;
     if (f.assignedTechnicianId) values.technicianId = f.assignedTechnicianId;
+    for (const [key] of BOUNDS) if (f[key]) values[key] = f[key];
     return values;
   }
 
@@ -145,7 +154,45 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       return usesSearch(filters) ? searchPage(scope, filters, page) : plainPage(scope, filters, page);
     },
 
-    async globalSearch(scope: TenantScope, text: string, limit: number): Promise<ServiceOrderListItem[]> {
+    /**
+     * Up to `limit` orders containing the text, exact matches first: the text is the whole order
+     * number, serial number, e-mail or phone (as digits). The exact ones are looked up on their
+     * own (through the search tokens, then equality), so a common text that matches thousands of
+     * orders still stops at the newest `limit` of them instead of ranking them all.
+     */
+    async globalSearch(
+      scope: TenantScope,
+      text: string,
+      limit: number,
+    ): Promise<(ServiceOrderListItem & { exact: boolean })[]> {
+      const lower = text.toLowerCase();
+      const digits = phoneDigits(text);
+      const exactRows =
+        [...text].length >= 3
+          ? await db
+              .select(listColumns)
+              .from(o)
+              .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+              .where(
+                scoped(
+                  o,
+                  scope,
+                  tokensFor(scope, [text, digits]),
+                  or(
+                    sql`lower(${o.orderNumber}) = ${lower}`,
+                    sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
+                    sql`lower(${o.customerEmail}) = ${lower}`,
+                    sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
+                    // A whole national number matches the stored one with or without its country code.
+                    digits && digits.length >= 8
+                      ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
+                      : undefined,
+                  ),
+                ),
+              )
+              .orderBy(desc(o.createdAt), desc(o.id))
+              .limit(limit)
+          : [];
       const rows = await db
         .select(listColumns)
         .from(o)
@@ -153,7 +200,11 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         .where(scoped(o, scope, ...filterConditions(scope, { text })))
         .orderBy(desc(o.createdAt), desc(o.id))
         .limit(limit);
-      return rows.map(toListItem);
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...toListItem(r), exact: false })),
+      ].slice(0, limit);
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '@service-portal/shared/service-orders';
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
+import type { SearchHit } from '@service-portal/shared/search';
 import type { CustomerOrdersQuery } from '@service-portal/shared/customers';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
@@ -114,6 +115,10 @@ function listFilters(
     email: query.customerEmail,
     customerId: query.customerId,
     assignedTechnicianId: query.assignedTechnicianId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+    completedFrom: query.completedFrom,
+    completedTo: query.completedTo,
   };
 }
 
@@ -202,8 +207,46 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return { items, total, page: body.page, pageSize: body.pageSize };
     },
 
+    /** POST /service-orders/global-search: the orders of the global search, as list rows. */
     async globalSearch(scope: TenantScope, query: string, limit: number): Promise<ServiceOrderListItem[]> {
-      return repo.globalSearch(scope, query, limit);
+      const rows = await repo.globalSearch(scope, query, limit);
+      return rows.map(({ exact: _exact, ...row }) => row);
+    },
+
+    /** The orders' part of the global search (GET/POST /search/global): exact matches first. */
+    async searchHits(scope: TenantScope, text: string, limit: number): Promise<SearchHit[]> {
+      const rows = await repo.globalSearch(scope, text, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: `${row.orderNumber} · ${row.title}`,
+        subtitle: [row.customerName, row.serialNumber].filter(Boolean).join(' · ') || null,
+        exact: row.exact,
+      }));
+    },
+
+    /** For the dashboard: the partner's time zone (product.md: figures are in it). */
+    timeZone(scope: TenantScope): Promise<string> {
+      return repo.partnerTimeZone(scope);
+    },
+
+    /** For the dashboard: counts of orders created in a period, grouped (see the repository). */
+    createdInPeriod(scope: TenantScope, from: Date, to: Date, bounds: readonly Date[]) {
+      return repo.createdInPeriod(scope, from, to, bounds);
+    },
+
+    /** For the dashboard: orders completed in a period per technician, with their resolution seconds. */
+    completedInPeriod(scope: TenantScope, from: Date, to: Date) {
+      return repo.completedInPeriod(scope, from, to);
+    },
+
+    /** For the dashboard: the spare-part lines of the orders completed in a period, per currency. */
+    partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]> {
+      return repo.partsRevenue(scope, from, to);
+    },
+
+    /** For the dashboard: how many orders are in these statuses now. */
+    countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]) {
+      return repo.countInStatuses(scope, statuses);
     },
 
     async stats(scope: TenantScope): Promise<ServiceOrderStats> {

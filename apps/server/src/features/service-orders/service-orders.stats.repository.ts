@@ -1,11 +1,93 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Currency } from '@service-portal/shared/limits';
+import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
+import { serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
-import { o } from './service-orders.filters.ts';
+import { iso, o, partsAmount } from './service-orders.filters.ts';
+
+/** Completed in [from, to): the dashboard's resolution time and revenue take these orders. */
+function completedBetween(from: Date, to: Date): SQL[] {
+  return [
+    eq(o.status, 'completed'),
+    sql`${o.completedAt} >= ${iso(from)}::timestamptz`,
+    sql`${o.completedAt} < ${iso(to)}::timestamptz`,
+  ];
+}
 
 /** The dashboard's figures: grouped counts and the last-30-days window, one query each. */
 export function createServiceOrderStatsQueries(db: Db) {
   return {
+    /**
+     * The dashboard's counts over orders created in [from, to): per status, service type,
+     * technician and trend bucket (`bounds`: the buckets' first instants, ascending; bucket 1 is
+     * the first). One grouped query; the dashboard folds the groups.
+     */
+    async createdInPeriod(scope: TenantScope, from: Date, to: Date, bounds: readonly Date[]) {
+      const edges = sql`${sql.param(bounds.map(iso))}::timestamptz[]`;
+      const rows = await db
+        .select({
+          status: o.status,
+          serviceType: o.serviceType,
+          technicianId: o.assignedTechnicianId,
+          bucket: sql<number>`width_bucket(${o.createdAt}, ${edges})`.mapWith(Number),
+          n: count(),
+        })
+        .from(o)
+        .where(
+          scoped(
+            o,
+            scope,
+            sql`${o.createdAt} >= ${iso(from)}::timestamptz`,
+            sql`${o.createdAt} < ${iso(to)}::timestamptz`,
+          ),
+        )
+        .groupBy(o.status, o.serviceType, o.assignedTechnicianId, sql`4`);
+      return rows;
+    },
+
+    /**
+     * Orders completed in [from, to) per technician (null: unassigned): how many, and the sum of
+     * their resolution times in seconds. Read from service_orders_partner_completed_idx alone.
+     */
+    async completedInPeriod(scope: TenantScope, from: Date, to: Date) {
+      const rows = await db
+        .select({
+          technicianId: o.assignedTechnicianId,
+          n: count(),
+          seconds: sql<string>`sum(extract(epoch from (${o.completedAt} - ${o.createdAt})))::text`,
+        })
+        .from(o)
+        .where(scoped(o, scope, ...completedBetween(from, to)))
+        .groupBy(o.assignedTechnicianId);
+      return rows.map((r) => ({ technicianId: r.technicianId, n: r.n, seconds: Number(r.seconds) }));
+    },
+
+    /** Σ spare-part lines of the orders completed in [from, to), per currency, in one joined query. */
+    async partsRevenue(
+      scope: TenantScope,
+      from: Date,
+      to: Date,
+    ): Promise<{ currency: Currency; amountMinor: number }[]> {
+      const p = serviceOrderSpareParts;
+      const rows = await db
+        .select({ currency: p.currency, amount: sql<string>`${partsAmount}::text` })
+        .from(o)
+        .innerJoin(p, eq(p.serviceOrderId, o.id))
+        .where(scoped(o, scope, eq(p.servicePartnerId, scope.partnerId), ...completedBetween(from, to)))
+        .groupBy(p.currency);
+      return rows.map((r) => ({ currency: r.currency, amountMinor: Number(r.amount) }));
+    },
+
+    /** Orders in these statuses now, whenever created. */
+    async countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(o)
+        .where(scoped(o, scope, inArray(o.status, [...statuses])));
+      return row?.n ?? 0;
+    },
+
     /** Counts per status × priority × type in one grouped query; the service folds them. */
     async countsByGroup(scope: TenantScope) {
       return db

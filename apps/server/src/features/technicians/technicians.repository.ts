@@ -54,6 +54,51 @@ export function createTechniciansRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The global search's technicians: name, e-mail or phone containing the text, exact e-mail or phone first. */
+    async search(scope: TenantScope, text: string, limit: number) {
+      const like = `%${escapeLike(text)}%`;
+      const lower = text.toLowerCase();
+      const exact = or(
+        eq(sql`lower(${technicians.email})`, lower),
+        eq(sql`lower(coalesce(${technicians.phoneNumber}, ''))`, lower),
+      );
+      return db
+        .select({ ...columns, exact: sql<boolean>`${exact}` })
+        .from(technicians)
+        .where(
+          scoped(
+            technicians,
+            scope,
+            or(
+              ilike(sql`${technicians.firstName} || ' ' || ${technicians.lastName}`, like),
+              ilike(technicians.email, like),
+              ilike(sql`coalesce(${technicians.phoneNumber}, '')`, like),
+            ),
+          ),
+        )
+        .orderBy(
+          sql`${exact} desc`,
+          asc(technicians.lastName),
+          asc(technicians.firstName),
+          asc(technicians.id),
+        )
+        .limit(limit);
+    },
+
+    /** Every technician of the partner, for labels (the dashboard's table). */
+    async names(scope: TenantScope) {
+      return db
+        .select({
+          id: technicians.id,
+          firstName: technicians.firstName,
+          lastName: technicians.lastName,
+          isActive: technicians.isActive,
+        })
+        .from(technicians)
+        .where(scoped(technicians, scope))
+        .orderBy(asc(technicians.lastName), asc(technicians.firstName), asc(technicians.id));
+    },
+
     async list(
       scope: TenantScope,
       q: TechnicianListQuery,

@@ -5,6 +5,7 @@ import {
   type TechnicianListQuery,
   type TechnicianStats,
 } from '@service-portal/shared/technicians';
+import type { SearchHit } from '@service-portal/shared/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
@@ -66,6 +67,23 @@ export function createTechniciansService(repo: TechniciansRepository) {
     async list(scope: TenantScope, query: TechnicianListQuery) {
       const { items, total } = await repo.list(scope, query);
       return { items: items.map(toTechnician), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The technicians' part of the global search (GET/POST /search/global). */
+    async searchHits(scope: TenantScope, text: string, limit: number): Promise<SearchHit[]> {
+      const rows = await repo.search(scope, text, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`,
+        subtitle: [row.jobTitle, row.email].filter(Boolean).join(' · ') || null,
+        exact: Boolean(row.exact),
+      }));
+    },
+
+    /** Every technician's id, name and active flag (labels for the dashboard). */
+    async names(scope: TenantScope) {
+      const rows = await repo.names(scope);
+      return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, isActive: r.isActive }));
     },
 
     async get(scope: TenantScope, id: string): Promise<Technician> {

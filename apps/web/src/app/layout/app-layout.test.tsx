@@ -121,21 +121,6 @@ describe('global search field', () => {
     await user.keyboard('{Control>}k{/Control}');
     expect(search).toHaveFocus();
   });
-
-  it('says plainly that search is not available yet, and only from 2 characters', async () => {
-    const { user, calls } = startAs(serviceManager);
-    const search = await screen.findByRole('searchbox', { name: 'Search' });
-
-    await user.type(search, 'a{Enter}');
-    expect(screen.queryByText(/Search is not available yet/)).not.toBeInTheDocument();
-
-    await user.type(search, 'b{Enter}');
-    expect(await screen.findByText(/Search is not available yet/)).toBeInTheDocument();
-    expect(calls.filter((call) => call.url.includes('/search'))).toHaveLength(0);
-
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByText(/Search is not available yet/)).not.toBeInTheDocument());
-  });
 });
 
 describe('notifications', () => {

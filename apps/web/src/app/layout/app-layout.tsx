@@ -10,7 +10,7 @@ import { LIMITS } from '@service-portal/shared/limits';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
-import { GlobalSearch } from './global-search.tsx';
+import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { NotificationButton } from './notification-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';

@@ -1,5 +1,12 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { CataloguePage } from '../design/catalogue-page.tsx';
+import { INTERACTIVE_ENTRIES } from '../design/entries.tsx';
 
 export default function ComponentsDemoRoute() {
-  return <NotBuiltYet titleKey="screens.componentsDemo" />;
+  return (
+    <CataloguePage
+      title="screens.componentsDemo"
+      intro="designDemo.intro.componentsDemo"
+      entries={INTERACTIVE_ENTRIES}
+    />
+  );
 }

@@ -1,5 +1,12 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { CataloguePage } from '../design/catalogue-page.tsx';
+import { COMPONENT_ENTRIES } from '../design/entries.tsx';
 
 export default function ComponentsRoute() {
-  return <NotBuiltYet titleKey="screens.components" />;
+  return (
+    <CataloguePage
+      title="screens.components"
+      intro="designDemo.intro.components"
+      entries={COMPONENT_ENTRIES}
+    />
+  );
 }

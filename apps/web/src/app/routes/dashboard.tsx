@@ -1,8 +1,8 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
 
 export default function DashboardRoute() {
   const { t } = useTranslation();
@@ -23,9 +23,7 @@ export default function DashboardRoute() {
               : t('dashboard.globalAdministrator')}
           </Text>
         </div>
-        <Alert variant="light" color="gray" icon={<IconChartBar size={18} />}>
-          {t('dashboard.metricsPending')}
-        </Alert>
+        <DashboardScreen />
       </Stack>
     </>
   );

@@ -1,5 +1,8 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { CataloguePage } from '../design/catalogue-page.tsx';
+import { TABLE_ENTRIES } from '../design/entries.tsx';
 
 export default function TableDemoRoute() {
-  return <NotBuiltYet titleKey="screens.tableDemo" />;
+  return (
+    <CataloguePage title="screens.tableDemo" intro="designDemo.intro.tableDemo" entries={TABLE_ENTRIES} />
+  );
 }

@@ -17,6 +17,10 @@ export interface ServiceOrderFilters {
   customerEmail?: string;
   customerId?: string;
   assignedTechnicianId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  completedFrom?: string;
+  completedTo?: string;
   sortDirection: 'asc' | 'desc';
 }
 
@@ -42,6 +46,10 @@ export function filterParams(filters: ServiceOrderFilters): Record<string, strin
   if (filters.customerEmail) params.customerEmail = filters.customerEmail;
   if (filters.customerId) params.customerId = filters.customerId;
   if (filters.assignedTechnicianId) params.assignedTechnicianId = filters.assignedTechnicianId;
+  for (const key of ['createdFrom', 'createdTo', 'completedFrom', 'completedTo'] as const) {
+    const value = filters[key];
+    if (value) params[key] = value;
+  }
   return params;
 }
 

@@ -104,6 +104,31 @@ describe('service order list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('takes a dashboard figure’s scope from the URL into the query, says so, and clears it', async () => {
+    const technician = '0b5c8a3e-1f2d-4c6b-9a7e-3d2f1e0c9b8a';
+    const { user, router, calls } = start(
+      `/service-orders?serviceType=repair&technician=${technician}` +
+        '&createdFrom=2026-01-01T00%3A00%3A00.000Z&createdTo=2026-02-01T00%3A00%3A00.000Z&completedFrom=not-a-date',
+    );
+
+    await screen.findByText('Showing 1 to 20 of 45 results');
+    expect(listCalls(calls)[0]?.params).toMatchObject({
+      serviceType: 'repair',
+      assignedTechnicianId: technician,
+      createdFrom: '2026-01-01T00:00:00.000Z',
+      createdTo: '2026-02-01T00:00:00.000Z',
+    });
+    expect(listCalls(calls)[0]?.params).not.toHaveProperty('completedFrom');
+    const notice = screen.getByTestId('list-scope');
+    expect(notice).toHaveTextContent('Showing the orders that a dashboard figure counts.');
+
+    await user.click(within(notice).getByRole('button', { name: 'Clear' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByTestId('list-scope')).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).not.toHaveProperty('serviceType'));
+  });
+
   it('searches 300 ms after typing stops, from page 1, without a request per keystroke', async () => {
     const { user, router, calls } = start('/service-orders?page=2');
     await screen.findByText('Showing 21 to 40 of 45 results');

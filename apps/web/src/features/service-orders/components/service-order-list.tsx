@@ -12,6 +12,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -32,7 +33,7 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
-import { hasFilters, toQuery, useListState } from '../hooks/use-list-state.ts';
+import { CLEAR_SCOPE, hasFilters, hasScope, toQuery, useListState } from '../hooks/use-list-state.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import type { Lookup } from '../lib/lookups.ts';
 import { BulkActionsBar } from './bulk-actions-bar.tsx';
@@ -69,7 +70,8 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
     label: t(`serviceOrders.status.${value}`),
   }));
   const priorityOptions = PRIORITIES.map((value) => ({ value, label: t(`serviceOrders.priority.${value}`) }));
-  const clearFilters = () => update({ search: '', status: [], priority: [], customerEmail: '' });
+  const clearFilters = () =>
+    update({ search: '', status: [], priority: [], customerEmail: '', ...CLEAR_SCOPE });
 
   const empty = filtered ? (
     <EmptyState
@@ -160,6 +162,17 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
               />
             </Group>
           </Group>
+
+          {hasScope(state) && (
+            <Alert variant="light" color="blue" data-testid="list-scope">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('dashboard.listScope')}</Text>
+                <Button size="xs" variant="subtle" onClick={() => update(CLEAR_SCOPE)}>
+                  {t('common.clear')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
 
           <Collapse expanded={filtersOpen} id={filtersId}>
             <Paper bg="var(--mantine-color-gray-0)" radius="md" p="md" withBorder>

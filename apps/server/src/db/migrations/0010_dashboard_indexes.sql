@@ -1,0 +1,3 @@
+CREATE INDEX "spare_parts_partner_order_amount_idx" ON "service_order_spare_parts" USING btree ("service_partner_id","service_order_id","currency","quantity","unit_cost_minor");--> statement-breakpoint
+CREATE INDEX "service_orders_partner_created_dashboard_idx" ON "service_orders" USING btree ("service_partner_id","created_at","status","service_type","assigned_technician_id");--> statement-breakpoint
+CREATE INDEX "service_orders_partner_completed_idx" ON "service_orders" USING btree ("service_partner_id","completed_at","created_at","assigned_technician_id","id") WHERE "service_orders"."status" = 'completed';

@@ -1,0 +1,190 @@
+import {
+  periodRange,
+  TREND_GROUPS,
+  trendBuckets,
+  type Dashboard,
+  type DashboardQuery,
+  type DashboardTechnician,
+  type TrendGroup,
+} from '@service-portal/shared/dashboard';
+import {
+  SERVICE_TYPES,
+  WAITING_STATUSES,
+  type ServiceOrderStatus,
+  type ServiceType,
+} from '@service-portal/shared/service-orders';
+import { sumMoney, type Money } from '@service-portal/shared/work-logs';
+import type { TenantScope } from '../../db/tenant.ts';
+
+// What the dashboard asks of other features (features do not import each other; app.ts passes in
+// the service-orders, work-logs and technicians services, which satisfy these).
+export interface DashboardOrders {
+  timeZone(scope: TenantScope): Promise<string>;
+  createdInPeriod(
+    scope: TenantScope,
+    from: Date,
+    to: Date,
+    bounds: readonly Date[],
+  ): Promise<
+    {
+      status: ServiceOrderStatus;
+      serviceType: ServiceType;
+      technicianId: string | null;
+      bucket: number;
+      n: number;
+    }[]
+  >;
+  /** Orders completed in the period per technician (null: unassigned): count and Σ resolution seconds. */
+  completedInPeriod(
+    scope: TenantScope,
+    from: Date,
+    to: Date,
+  ): Promise<{ technicianId: string | null; n: number; seconds: number }[]>;
+  countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
+  /** Σ spare-part lines of the orders completed in the period, per currency. */
+  partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
+}
+export interface DashboardLabour {
+  /** Σ completed work-log costs of the orders completed in the period, per currency. */
+  labourRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
+}
+export interface DashboardTechnicians {
+  names(scope: TenantScope): Promise<{ id: string; name: string; isActive: boolean }[]>;
+}
+/** Customers' 1–5 ratings per technician (the status page's feature); absent until it exists. */
+export interface DashboardRatings {
+  ratingsByTechnician(scope: TenantScope, from: Date, to: Date): Promise<Map<string, number>>;
+}
+
+export interface DashboardDeps {
+  orders: DashboardOrders;
+  labour: DashboardLabour;
+  technicians: DashboardTechnicians;
+  ratings?: DashboardRatings;
+  now?: () => Date;
+}
+
+const GROUP_OF = new Map<ServiceOrderStatus, TrendGroup>(
+  (Object.entries(TREND_GROUPS) as [TrendGroup, readonly ServiceOrderStatus[]][]).flatMap(([group, list]) =>
+    list.map((status) => [status, group] as const),
+  ),
+);
+
+const hours = (seconds: number, n: number) => (n === 0 ? null : Math.round((seconds / n / 3600) * 100) / 100);
+const rate = (completed: number, counted: number) => (counted === 0 ? null : completed / counted);
+
+/** product.md "Dashboard figures", for the chosen period in the partner's time zone. */
+export function createDashboardService(deps: DashboardDeps) {
+  const { orders, labour, technicians, ratings } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async get(scope: TenantScope, query: DashboardQuery): Promise<Dashboard> {
+      const timeZone = await orders.timeZone(scope);
+      const range = periodRange(query.period, now(), timeZone);
+      const buckets = trendBuckets(range, timeZone);
+      // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
+      const [created, completed, waitingForService, labourRevenue, partsRevenue, names, ratingOf] =
+        await Promise.all([
+          orders.createdInPeriod(
+            scope,
+            range.from,
+            range.to,
+            buckets.map((b) => b.from),
+          ),
+          orders.completedInPeriod(scope, range.from, range.to),
+          orders.countInStatuses(scope, WAITING_STATUSES),
+          labour.labourRevenue(scope, range.from, range.to),
+          orders.partsRevenue(scope, range.from, range.to),
+          technicians.names(scope),
+          ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
+        ]);
+      const revenue = sumMoney(labourRevenue, partsRevenue);
+
+      let totalOrders = 0;
+      let completedOrders = 0;
+      let cancelled = 0;
+      const byType = new Map<ServiceType, number>();
+      const trend = buckets.map((b) => ({
+        from: b.from.toISOString(),
+        to: b.to.toISOString(),
+        total: 0,
+        completed: 0,
+        inProgress: 0,
+        pending: 0,
+      }));
+      const perTech = new Map<string, { assigned: number; completed: number; cancelled: number }>();
+      for (const g of created) {
+        totalOrders += g.n;
+        if (g.status === 'completed') completedOrders += g.n;
+        if (g.status === 'cancelled') cancelled += g.n;
+        byType.set(g.serviceType, (byType.get(g.serviceType) ?? 0) + g.n);
+        const point = trend[g.bucket - 1];
+        if (point) {
+          point.total += g.n;
+          const group = GROUP_OF.get(g.status);
+          if (group) point[group] += g.n;
+        }
+        if (g.technicianId) {
+          const t = perTech.get(g.technicianId) ?? { assigned: 0, completed: 0, cancelled: 0 };
+          t.assigned += g.n;
+          if (g.status === 'completed') t.completed += g.n;
+          if (g.status === 'cancelled') t.cancelled += g.n;
+          perTech.set(g.technicianId, t);
+        }
+      }
+
+      let resolvedOrders = 0;
+      let resolvedSeconds = 0;
+      const resolvedPerTech = new Map<string, { n: number; seconds: number }>();
+      for (const c of completed) {
+        resolvedOrders += c.n;
+        resolvedSeconds += c.seconds;
+        if (c.technicianId) resolvedPerTech.set(c.technicianId, { n: c.n, seconds: c.seconds });
+      }
+
+      const technicianRows: DashboardTechnician[] = [];
+      for (const t of names) {
+        const figures = perTech.get(t.id);
+        const resolved = resolvedPerTech.get(t.id);
+        // Inactive technicians show only while they have figures in the period.
+        if (!t.isActive && !figures && !resolved) continue;
+        const assigned = figures?.assigned ?? 0;
+        const done = figures?.completed ?? 0;
+        technicianRows.push({
+          technicianId: t.id,
+          name: t.name,
+          assigned,
+          completed: done,
+          completionRate: rate(done, assigned - (figures?.cancelled ?? 0)),
+          averageResolutionHours: resolved ? hours(resolved.seconds, resolved.n) : null,
+          rating: ratingOf?.get(t.id) ?? null,
+        });
+      }
+
+      return {
+        period: query.period,
+        timeZone,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        bucket: range.bucket,
+        totalOrders,
+        waitingForService,
+        completedOrders,
+        countedOrders: totalOrders - cancelled,
+        completionRate: rate(completedOrders, totalOrders - cancelled),
+        resolvedOrders,
+        averageResolutionHours: hours(resolvedSeconds, resolvedOrders),
+        revenue,
+        technicians: technicianRows,
+        trend,
+        serviceTypes: SERVICE_TYPES.map((serviceType) => ({
+          serviceType,
+          count: byType.get(serviceType) ?? 0,
+        })),
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

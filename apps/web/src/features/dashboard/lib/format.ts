@@ -1,0 +1,31 @@
+import type { TrendBucket } from '@service-portal/shared/dashboard';
+
+// Labels are drawn in the partner's time zone (the one the buckets were cut in), whatever the
+// reader's browser says: a bucket that starts at Oslo midnight is "1 Jan", not "31 Dec".
+
+/** A trend bucket's label: "4 Mar" for a day or week, "Mar 2026" for a month. */
+export function formatBucket(
+  fromIso: string,
+  bucket: TrendBucket,
+  language: string,
+  timeZone: string,
+): string {
+  return new Intl.DateTimeFormat(
+    language,
+    bucket === 'month'
+      ? { month: 'short', year: 'numeric', timeZone }
+      : { day: 'numeric', month: 'short', timeZone },
+  ).format(new Date(fromIso));
+}
+
+/** A day of the period in the partner's zone: "Jan 1, 2026". */
+export function formatPartnerDay(iso: string, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(iso));
+}
+
+/** Hours as the dashboard shows them: "5.5 h" under two days, else "3.2 d". */
+export function resolutionParts(hours: number): { unit: 'hours' | 'days'; value: number } {
+  return hours < 48
+    ? { unit: 'hours', value: Math.round(hours * 10) / 10 }
+    : { unit: 'days', value: Math.round((hours / 24) * 10) / 10 };
+}
