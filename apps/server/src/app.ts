@@ -399,6 +399,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     orders: serviceOrdersService,
     labour: workLogsService,
     technicians: techniciansService,
+    // Customers' ratings from the status page feed the technician table.
+    ratings: uploadLinksService,
     ...(opts.now ? { now: opts.now } : {}),
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderRatings, uploadLinks, uploadVerificationFailures } from '../../db/schema/upload-links.ts';
 import { users } from '../../db/schema/users.ts';
@@ -173,6 +173,29 @@ export function createUploadLinksRepository(db: Db) {
         average: row?.average == null ? null : Math.round(Number(row.average) * 100) / 100,
         count: Number(row?.count ?? 0),
       };
+    },
+
+    /** Mean rating per technician of the ratings customers gave from `from` up to `to` (now). */
+    async ratingsByTechnician(scope: TenantScope, from: Date, to: Date): Promise<Map<string, number>> {
+      const rows = await db
+        .select({
+          technicianId: orderRatings.technicianId,
+          average: sql<string>`avg(${orderRatings.rating})`,
+        })
+        .from(orderRatings)
+        .where(
+          scoped(
+            orderRatings,
+            scope,
+            and(
+              isNotNull(orderRatings.technicianId),
+              gte(orderRatings.createdAt, from),
+              lte(orderRatings.createdAt, to),
+            ),
+          ),
+        )
+        .groupBy(orderRatings.technicianId);
+      return new Map(rows.map((r) => [r.technicianId!, Math.round(Number(r.average) * 100) / 100] as const));
     },
 
     /** Links expired or revoked before `before`, and verification failures older than `failuresBefore`. */

@@ -359,6 +359,11 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
      * The technician's rating for the dashboard (product.md: the mean of customers' 1–5 ratings of
      * orders assigned to them, as assigned when rated); null average until someone rated.
      */
+    /** Customers' ratings per technician in a period: the dashboard's technician table reads it. */
+    ratingsByTechnician(scope: TenantScope, from: Date, to: Date): Promise<Map<string, number>> {
+      return repo.ratingsByTechnician(scope, from, to);
+    },
+
     technicianRating(
       scope: TenantScope,
       technicianId: string,

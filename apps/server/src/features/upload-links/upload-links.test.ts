@@ -329,6 +329,12 @@ describe('status page and rating', () => {
       average: null,
       count: 0,
     });
+    // The dashboard's technician table shows it; another partner's dashboard does not.
+    type Board = { technicians: { technicianId: string; rating: number | null }[] };
+    const board = (await w.api(w.tokens.manager).get('/dashboard?period=this_year')).json<Board>();
+    expect(board.technicians.find((t) => t.technicianId === w.technicians.tore)?.rating).toBe(4);
+    const other = (await w.api(w.tokens.fjord).get('/dashboard?period=this_year')).json<Board>();
+    expect(other.technicians.every((t) => t.rating === null)).toBe(true);
   });
 });
 
