@@ -141,3 +141,20 @@ export async function* withTotals(
     await source.return?.();
   }
 }
+
+/**
+ * The generator with its first item already read, so that a failure there (the database gone or
+ * too slow) is thrown before any byte of the download is sent.
+ */
+export async function firstRead<T>(source: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+  const first = await source.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* source;
+    } finally {
+      await source.return(undefined);
+    }
+  })();
+}
