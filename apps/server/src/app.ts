@@ -303,6 +303,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     onAuthChange: principals.changed,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  // Rate-limit events, dead codes and ended sessions older than a day go hourly on the runner.
+  jobs.register('auth.prune-events', async () => authService.pruneOld(), {
+    retries: 2,
+    singletonKey: 'auth.prune-events',
+  });
+  jobs.schedule('auth.prune-events', '7 * * * *');
   const usersService = createUsersService(createUsersRepository(app.db));
   // Services are made in dependency order, with no getters or closures over services made later:
   // reads another feature needs go through small read ports made from that feature's repository,

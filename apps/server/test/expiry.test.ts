@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@service-portal/shared/limits';
+import type { UploadLinkCreated, UploadSession } from '@service-portal/shared/upload-links';
 import { bearer, codeFrom, createTestContext, nextIp, signIn, type TestContext } from './helper.ts';
+import { gpsJpeg, multipart } from './image-fixtures.ts';
+import { createOrdersWorld, orderInput, type OrdersWorld } from './service-order-fixtures.ts';
 
 /**
  * Expiry boundaries with a moved clock: the app's one clock (BuildOptions.now) issues and checks
  * sessions and sign-in codes, so a test can stand one second before and one second after a life.
- * (Customer upload links, 24 hours, get the same pair when uploads land.)
+ * Customer upload links (24 hours) get the same pair, on an app of their own with orders.
  */
 
 let ctx: TestContext;
@@ -85,5 +88,74 @@ describe('a sign-in code', () => {
     const res = await verify(MANAGER, code, ip);
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('a customer upload link', () => {
+  const PHONE = '+47 912 34 567';
+  const SERIAL = 'SN-EXPIRY-1';
+  const DAY = 24 * 3600_000;
+  let w: OrdersWorld;
+  let orderId: string;
+
+  beforeAll(async () => {
+    w = await createOrdersWorld();
+    const res = await w
+      .api(w.tokens.manager)
+      .post('/service-orders', orderInput({ customerPhone: PHONE, serialNumber: SERIAL }));
+    expect(res.statusCode, res.body).toBe(201);
+    orderId = res.json<{ id: string }>().id;
+  });
+  afterAll(async () => w.ctx.close());
+
+  const pub = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    w.ctx.app.inject({
+      method,
+      url: `/api/customer-upload${url}`,
+      ...(payload ? { payload } : {}),
+    });
+  const verifyLink = (token: string) =>
+    pub('POST', `/${token}/verify`, { phoneNumber: PHONE, serialNumber: SERIAL });
+  const uploadPhoto = async (token: string, session: string) => {
+    const body = multipart([
+      { name: 'files', filename: 'a.jpg', data: await gpsJpeg() },
+      { name: 'categories', value: 'other' },
+    ]);
+    return w.ctx.app.inject({
+      method: 'POST',
+      url: `/api/customer-upload/${token}/images`,
+      headers: { ...body.headers, 'x-upload-session': session },
+      payload: body.payload,
+    });
+  };
+
+  it('works one second before its 24 hours end and is an invalid link one second after', async () => {
+    const created = await w.api(w.tokens.tech).post(`/service-orders/${orderId}/upload-links`, {
+      sendVia: 'none',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json<UploadLinkCreated>();
+    const token = link.url.split('/customer-upload/')[1]!;
+    const issuedAt = w.ctx.clock.now.getTime();
+    expect(new Date(link.expiresAt).getTime()).toBe(issuedAt + DAY);
+
+    w.ctx.clock.now = new Date(issuedAt + DAY - SECOND);
+    expect((await pub('GET', `/${token}`)).statusCode).toBe(200);
+    const verified = await verifyLink(token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = verified.json<UploadSession>().session;
+    const before = await uploadPhoto(token, session);
+    expect(before.statusCode, before.body).toBe(201);
+
+    w.ctx.clock.now = new Date(issuedAt + DAY + SECOND);
+    for (const res of [
+      await pub('GET', `/${token}`),
+      await verifyLink(token),
+      await uploadPhoto(token, session),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'invalid_upload_link' });
+    }
   });
 });

@@ -14,8 +14,8 @@ import { bearer, createTestContext, signIn, type TestContext } from './helper.ts
  * A test app with the demo identities, technicians and warehouse locations (no demo orders, so
  * counts are the test's own), signed-in tokens for the usual cast, and a small API client.
  */
-export async function createOrdersWorld() {
-  const ctx = await createTestContext();
+export async function createOrdersWorld(options: Parameters<typeof createTestContext>[0] = {}) {
+  const ctx = await createTestContext(options);
   const partnerIds = await seedIdentities(ctx.app.db);
   await seedTechnicians(ctx.app.db, partnerIds);
   await seedWarehouseLocations(ctx.app.db, partnerIds);

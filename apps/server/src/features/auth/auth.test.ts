@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../../db/schema/auth.ts';
+import { authEvents, otpCodes, sessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   bearer,
@@ -295,5 +295,33 @@ describe('logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('pruning on the job runner', () => {
+  it("'auth.prune-events' removes events and codes more than a day old and keeps recent ones", async () => {
+    const HOUR = 60 * 60_000;
+    const t = ctx.clock.now.getTime();
+    const oldKey = `prune-old-${nextIp()}`;
+    const freshKey = `prune-fresh-${nextIp()}`;
+    await ctx.app.db.insert(authEvents).values([
+      { kind: 'otp_request_ip', key: oldKey, createdAt: new Date(t - 25 * HOUR) },
+      { kind: 'otp_request_ip', key: freshKey, createdAt: new Date(t - 23 * HOUR) },
+    ]);
+    await ctx.app.db.insert(otpCodes).values([
+      { email: oldKey, codeHash: 'x', expiresAt: new Date(t - 25 * HOUR) },
+      { email: freshKey, codeHash: 'y', expiresAt: new Date(t - 23 * HOUR) },
+    ]);
+    const keys = async () => (await ctx.app.db.select().from(authEvents)).map((e) => e.key);
+    const codeEmails = async () => (await ctx.app.db.select().from(otpCodes)).map((c) => c.email);
+    expect(await keys()).toEqual(expect.arrayContaining([oldKey, freshKey]));
+
+    await ctx.app.jobs.enqueue('auth.prune-events', {});
+    await ctx.app.jobs.drain();
+
+    expect(await keys()).not.toContain(oldKey);
+    expect(await keys()).toContain(freshKey);
+    expect(await codeEmails()).not.toContain(oldKey);
+    expect(await codeEmails()).toContain(freshKey);
   });
 });

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { StorageFullError, type FileStorage } from '../../integrations/storage/storage.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import { deriveVariants, sniffAndLimit, tooLarge } from './images.processing.ts';
@@ -120,14 +120,8 @@ export function createImagesService(deps: ImagesDeps) {
     await repo.recordPending(partnerId, key, contentType, now());
     const entry = { key, bytes: 0 };
     written.push(entry);
-    try {
-      entry.bytes = (await storage.put(key, body, { contentType })).bytes;
-    } catch (err) {
-      if (err instanceof StorageFullError) {
-        throw new AppError('insufficient_storage', 507, 'The file store has no room left.');
-      }
-      throw err;
-    }
+    // A full store throws StorageFullError, an AppError (507); upload() discards what was written.
+    entry.bytes = (await storage.put(key, body, { contentType })).bytes;
     return entry.bytes;
   }
 

@@ -32,10 +32,10 @@ export function createLocalStorage(root: string): FileStorage {
     driver: 'local',
     async put(key, body) {
       const target = fileOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
       const count = counter();
       try {
+        await mkdir(path.dirname(target), { recursive: true });
         await pipeline(body, count.stream, createWriteStream(temp, { flags: 'wx' }));
         await rename(temp, target);
       } catch (err) {

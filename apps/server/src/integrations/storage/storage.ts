@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { AppError } from '../../errors.ts';
 
 /**
  * Where files (customer images, later documents) live: a folder under DATA_DIR by default, an
@@ -18,10 +19,15 @@ export interface FileStorage {
   close(): Promise<void>;
 }
 
-export class StorageFullError extends Error {
+/**
+ * The store is full (ENOSPC on the local disk, EntityTooLarge from S3). It is an AppError, so any
+ * request whose write meets it answers 507 `insufficient_storage` through the one error handler.
+ */
+export class StorageFullError extends AppError {
   constructor(cause?: unknown) {
-    super('The file store has no room left.', { cause });
+    super('insufficient_storage', 507, 'The file store has no room left.');
     this.name = 'StorageFullError';
+    this.cause = cause;
   }
 }
 
