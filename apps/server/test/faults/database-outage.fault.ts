@@ -55,7 +55,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await ctx?.close();
+  // Teardown after an outage has been seen to hang on a loaded machine (not reproduced alone): it
+  // is bounded and said out loud, so that the figures above stay the test's verdict.
+  const closed = await Promise.race([
+    ctx?.close().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
+  ]);
+  if (!closed) console.warn('[warning] database outage: the app did not close within 20 s after the outage');
   await proxy?.stop();
   await fault?.drop();
 });
