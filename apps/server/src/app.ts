@@ -17,6 +17,7 @@ import {
 } from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createCustomersRepository } from './features/customers/customers.repository.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
@@ -403,7 +404,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ]);
   const dashboardService = createDashboardService({
     orders: serviceOrdersService,
-    labour: workLogsService,
+    revenue: createDashboardRepository(app.db),
     technicians: techniciansService,
     // Customers' ratings from the status page feed the technician table.
     ratings: uploadLinksService,

@@ -165,15 +165,6 @@ export const serviceOrderSpareParts = pgTable(
   (t) => [
     index('spare_parts_order_idx').on(t.serviceOrderId, t.position),
     index('spare_parts_partner_supplier_idx').on(t.servicePartnerId, t.supplier),
-    // The dashboard's revenue (decision 020): a partner's lines by order with their amounts, read
-    // from the index alone when joined to the orders completed in a period.
-    index('spare_parts_partner_order_amount_idx').on(
-      t.servicePartnerId,
-      t.serviceOrderId,
-      t.currency,
-      t.quantity,
-      t.unitCostMinor,
-    ),
   ],
 );
 

@@ -13,11 +13,12 @@ import {
   type ServiceOrderStatus,
   type ServiceType,
 } from '@service-portal/shared/service-orders';
-import { sumMoney, type Money } from '@service-portal/shared/work-logs';
+import type { Money } from '@service-portal/shared/work-logs';
+import { todayIn } from '@service-portal/shared/validation';
 import type { TenantScope } from '../../db/tenant.ts';
 
 // What the dashboard asks of other features (features do not import each other; app.ts passes in
-// the service-orders, work-logs and technicians services, which satisfy these).
+// the service-orders and technicians services and the dashboard's own revenue roll-up).
 export interface DashboardOrders {
   timeZone(scope: TenantScope): Promise<string>;
   createdInPeriod(
@@ -41,12 +42,13 @@ export interface DashboardOrders {
     to: Date,
   ): Promise<{ technicianId: string | null; n: number; seconds: number }[]>;
   countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
-  /** Σ spare-part lines of the orders completed in the period, per currency. */
-  partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
 }
-export interface DashboardLabour {
-  /** Σ completed work-log costs of the orders completed in the period, per currency. */
-  labourRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]>;
+/**
+ * Σ spare-part lines and completed work-log costs of the orders completed from the first to the
+ * last day (partner's calendar days, both included), per currency.
+ */
+export interface DashboardRevenue {
+  revenue(scope: TenantScope, firstDay: string, lastDay: string): Promise<Money[]>;
 }
 export interface DashboardTechnicians {
   names(scope: TenantScope): Promise<{ id: string; name: string; isActive: boolean }[]>;
@@ -58,7 +60,7 @@ export interface DashboardRatings {
 
 export interface DashboardDeps {
   orders: DashboardOrders;
-  labour: DashboardLabour;
+  revenue: DashboardRevenue;
   technicians: DashboardTechnicians;
   ratings?: DashboardRatings;
   now?: () => Date;
@@ -75,7 +77,7 @@ const rate = (completed: number, counted: number) => (counted === 0 ? null : com
 
 /** product.md "Dashboard figures", for the chosen period in the partner's time zone. */
 export function createDashboardService(deps: DashboardDeps) {
-  const { orders, labour, technicians, ratings } = deps;
+  const { orders, technicians, ratings } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -84,22 +86,24 @@ export function createDashboardService(deps: DashboardDeps) {
       const range = periodRange(query.period, now(), timeZone);
       const buckets = trendBuckets(range, timeZone);
       // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
-      const [created, completed, waitingForService, labourRevenue, partsRevenue, names, ratingOf] =
-        await Promise.all([
-          orders.createdInPeriod(
-            scope,
-            range.from,
-            range.to,
-            buckets.map((b) => b.from),
-          ),
-          orders.completedInPeriod(scope, range.from, range.to),
-          orders.countInStatuses(scope, WAITING_STATUSES),
-          labour.labourRevenue(scope, range.from, range.to),
-          orders.partsRevenue(scope, range.from, range.to),
-          technicians.names(scope),
-          ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
-        ]);
-      const revenue = sumMoney(labourRevenue, partsRevenue);
+      const [created, completed, waitingForService, revenue, names, ratingOf] = await Promise.all([
+        orders.createdInPeriod(
+          scope,
+          range.from,
+          range.to,
+          buckets.map((b) => b.from),
+        ),
+        orders.completedInPeriod(scope, range.from, range.to),
+        orders.countInStatuses(scope, WAITING_STATUSES),
+        // A period starts at a local midnight and ends now (or at a midnight): whole days.
+        deps.revenue.revenue(
+          scope,
+          todayIn(timeZone, range.from),
+          todayIn(timeZone, new Date(range.to.getTime() - 1)),
+        ),
+        technicians.names(scope),
+        ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
+      ]);
 
       let totalOrders = 0;
       let completedOrders = 0;

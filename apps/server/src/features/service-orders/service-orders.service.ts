@@ -229,11 +229,6 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return repo.completedInPeriod(scope, from, to);
     },
 
-    /** For the dashboard: the spare-part lines of the orders completed in a period, per currency. */
-    partsRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]> {
-      return repo.partsRevenue(scope, from, to);
-    },
-
     /** For the dashboard: how many orders are in these statuses now. */
     countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]) {
       return repo.countInStatuses(scope, statuses);

@@ -1,10 +1,8 @@
 import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Currency } from '@service-portal/shared/limits';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
-import { serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
-import { iso, o, partsAmount } from './service-orders.filters.ts';
+import { iso, o } from './service-orders.filters.ts';
 
 /** Completed in [from, to): the dashboard's resolution time and revenue take these orders. */
 function completedBetween(from: Date, to: Date): SQL[] {
@@ -61,22 +59,6 @@ export function createServiceOrderStatsQueries(db: Db) {
         .where(scoped(o, scope, ...completedBetween(from, to)))
         .groupBy(o.assignedTechnicianId);
       return rows.map((r) => ({ technicianId: r.technicianId, n: r.n, seconds: Number(r.seconds) }));
-    },
-
-    /** Σ spare-part lines of the orders completed in [from, to), per currency, in one joined query. */
-    async partsRevenue(
-      scope: TenantScope,
-      from: Date,
-      to: Date,
-    ): Promise<{ currency: Currency; amountMinor: number }[]> {
-      const p = serviceOrderSpareParts;
-      const rows = await db
-        .select({ currency: p.currency, amount: sql<string>`${partsAmount}::text` })
-        .from(o)
-        .innerJoin(p, eq(p.serviceOrderId, o.id))
-        .where(scoped(o, scope, eq(p.servicePartnerId, scope.partnerId), ...completedBetween(from, to)))
-        .groupBy(p.currency);
-      return rows.map((r) => ({ currency: r.currency, amountMinor: Number(r.amount) }));
     },
 
     /** Orders in these statuses now, whenever created. */

@@ -3,7 +3,6 @@ import type { Currency } from '@service-portal/shared/limits';
 import type { WorkLogCategory, WorkLogCost } from '@service-portal/shared/pricing';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
-import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { workLogs } from '../../db/schema/work-logs.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
@@ -291,35 +290,6 @@ export function createWorkLogsRepository(db: Db) {
     },
 
     /** Σ frozen cost of the completed logs per order and currency, for many orders in one query. */
-    /**
-     * Σ completed work-log costs of the orders completed in [from, to), per currency (the
-     * dashboard's revenue). Read-only use of service_orders, as a join: the orders' ids of a year
-     * would otherwise travel to the server and back.
-     */
-    async labourRevenue(scope: TenantScope, from: Date, to: Date): Promise<Money[]> {
-      const o = serviceOrders;
-      const rows = await db
-        .select({ currency: w.currency, amount: sql<string>`sum(${w.costMinor})::text` })
-        .from(o)
-        .innerJoin(w, eq(w.serviceOrderId, o.id))
-        .where(
-          scoped(
-            o,
-            scope,
-            eq(w.servicePartnerId, scope.partnerId),
-            eq(o.status, 'completed'),
-            sql`${o.completedAt} >= ${from.toISOString()}::timestamptz`,
-            sql`${o.completedAt} < ${to.toISOString()}::timestamptz`,
-            eq(w.status, 'completed'),
-            isNotNull(w.currency),
-          ),
-        )
-        .groupBy(w.currency);
-      return rows.flatMap((r) =>
-        r.currency ? [{ currency: r.currency, amountMinor: Number(r.amount) }] : [],
-      );
-    },
-
     async labourTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>> {
       const totals = new Map<string, Money[]>();
       if (orderIds.length === 0) return totals;

@@ -274,9 +274,6 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
     /** Σ frozen costs of completed logs per order and currency, many orders in one query (the export). */
     labourTotals: createLabourTotals(repo).labourTotals,
 
-    /** Σ frozen costs of completed logs of the orders completed in [from, to), per currency (the dashboard). */
-    labourRevenue: (scope: TenantScope, from: Date, to: Date) => repo.labourRevenue(scope, from, to),
-
     /**
      * Totals of many orders at once, whatever their number: one query each for labour, parts and
      * open logs (plus the pricing when a log is open). Orders that are not the partner's come out
