@@ -1,12 +1,17 @@
 import { hasRole } from '@service-portal/shared/access';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { ServiceOrderList } from '../../features/service-orders/components/service-order-list.tsx';
+import { browserTimeZone } from '../../lib/dates.ts';
 import { useTechnicianLookup } from '../lookups.ts';
 
 export default function ServiceOrdersRoute() {
   const user = useCurrentUser();
   const technicians = useTechnicianLookup();
   return (
-    <ServiceOrderList technicians={technicians} canExportInternalNotes={hasRole(user, 'ServiceManager')} />
+    <ServiceOrderList
+      technicians={technicians}
+      canExportInternalNotes={hasRole(user, 'ServiceManager')}
+      timeZone={browserTimeZone()}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@service-portal/shared/auth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,8 @@ import {
 import { mockApi, problem } from '../../../../test/http.ts';
 import type { Handler, RecordedRequest } from '../../../../test/http.ts';
 import { renderApp } from '../../../../test/render.tsx';
+import { browserTimeZone } from '../../../lib/dates.ts';
+import { endOfDay, startOfDay } from '../lib/day-range.ts';
 
 // Loads the lazy screen before the first test, so no test pays for compiling it.
 beforeAll(async () => {
@@ -128,6 +130,42 @@ describe('service order list', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('list-scope')).not.toBeInTheDocument();
     await waitFor(() => expect(listCalls(calls).at(-1)?.params).not.toHaveProperty('serviceType'));
   });
+
+  it(
+    'filters by type, technician and created and completed days, from the filter panel',
+    { timeout: 60_000 },
+    async () => {
+      const { user, router, calls } = start();
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+
+      await user.click(screen.getByLabelText('Type', { selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: 'Warranty' }));
+      await user.click(screen.getByLabelText('Assigned technician', { selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: 'Tor Teknikk' }));
+      fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-03-04' } });
+      fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2026-03-31' } });
+      fireEvent.change(screen.getByLabelText('Completed from'), { target: { value: '2026-04-01' } });
+
+      const zone = browserTimeZone();
+      await waitFor(() =>
+        expect(listCalls(calls).at(-1)?.params).toMatchObject({
+          serviceType: 'warranty',
+          assignedTechnicianId: 'e0000000-0000-4000-8000-000000000001',
+          createdFrom: startOfDay('2026-03-04', zone),
+          createdTo: endOfDay('2026-03-31', zone),
+          completedFrom: startOfDay('2026-04-01', zone),
+        }),
+      );
+      // The panel shows the days back, and the filter count includes them.
+      expect(screen.getByLabelText('Created to')).toHaveValue('2026-03-31');
+      expect(screen.getByLabelText('Active filters: 4')).toBeInTheDocument();
+      expect(new URLSearchParams(router.state.location.search).get('serviceType')).toBe('warranty');
+
+      fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '' } });
+      await waitFor(() => expect(listCalls(calls).at(-1)?.params).not.toHaveProperty('createdFrom'));
+    },
+  );
 
   it('searches 300 ms after typing stops, from page 1, without a request per keystroke', async () => {
     const { user, router, calls } = start('/service-orders?page=2');

@@ -10,9 +10,11 @@ import {
   Group,
   MultiSelect,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -26,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
+import { PRIORITIES, SERVICE_ORDER_STATUSES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
@@ -35,6 +37,7 @@ import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
 import { CLEAR_SCOPE, hasFilters, hasScope, toQuery, useListState } from '../hooks/use-list-state.ts';
 import { useSelection } from '../hooks/use-selection.ts';
+import { dayOfEnd, dayOfStart, endOfDay, startOfDay } from '../lib/day-range.ts';
 import type { Lookup } from '../lib/lookups.ts';
 import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -44,17 +47,26 @@ import { ALL_ORDER_COLUMNS, OrdersTable, OrdersTableSkeleton } from './orders-ta
 interface ServiceOrderListProps {
   technicians: Lookup;
   canExportInternalNotes: boolean;
+  /** The partner's time zone: the date filters take its calendar days. */
+  timeZone: string;
 }
 
 /** Spec §2 "Service order list". */
-export function ServiceOrderList({ technicians, canExportInternalNotes }: ServiceOrderListProps) {
+export function ServiceOrderList({ technicians, canExportInternalNotes, timeZone }: ServiceOrderListProps) {
   const { t } = useTranslation();
   const [state, update] = useListState();
   const query = toQuery(state);
   const orders = useServiceOrders(query);
   const exporter = useExportServiceOrders();
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  const advancedCount = state.status.length + state.priority.length + (state.customerEmail ? 1 : 0);
+  const advancedCount =
+    state.status.length +
+    state.priority.length +
+    (state.customerEmail ? 1 : 0) +
+    (state.serviceType ? 1 : 0) +
+    (state.technician ? 1 : 0) +
+    (state.createdFrom || state.createdTo ? 1 : 0) +
+    (state.completedFrom || state.completedTo ? 1 : 0);
   const [filtersOpen, setFiltersOpen] = useState(advancedCount > 0);
   const filtersId = useId();
 
@@ -70,6 +82,30 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
     label: t(`serviceOrders.status.${value}`),
   }));
   const priorityOptions = PRIORITIES.map((value) => ({ value, label: t(`serviceOrders.priority.${value}`) }));
+  const typeOptions = SERVICE_TYPES.map((value) => ({
+    value,
+    label: t(`serviceOrders.serviceType.${value}`),
+  }));
+  // A technician the list is scoped to stays choosable even when no longer active.
+  const technicianOptions =
+    state.technician && !technicians.options.some((o) => o.value === state.technician)
+      ? [...technicians.options, { value: state.technician, label: t('serviceOrders.list.otherTechnician') }]
+      : technicians.options;
+  const dayInput = (
+    key: 'createdFrom' | 'createdTo' | 'completedFrom' | 'completedTo',
+    label: string,
+    bound: 'start' | 'end',
+  ) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={bound === 'start' ? dayOfStart(state[key], timeZone) : dayOfEnd(state[key], timeZone)}
+      onChange={(e) => {
+        const day = e.currentTarget.value;
+        update({ [key]: bound === 'start' ? startOfDay(day, timeZone) : endOfDay(day, timeZone) });
+      }}
+    />
+  );
   const clearFilters = () =>
     update({ search: '', status: [], priority: [], customerEmail: '', ...CLEAR_SCOPE });
 
@@ -205,6 +241,31 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
                   onCommit={(customerEmail) => update({ customerEmail })}
                   leftSection={<IconMail size={16} aria-hidden="true" />}
                 />
+                <Select
+                  label={t('serviceOrders.fields.serviceType')}
+                  placeholder={t('serviceOrders.list.anyType')}
+                  data={typeOptions}
+                  value={state.serviceType}
+                  onChange={(value) =>
+                    update({ serviceType: SERVICE_TYPES.find((type) => type === value) ?? null })
+                  }
+                  clearable
+                />
+                <Select
+                  label={t('serviceOrders.fields.assignedTechnician')}
+                  placeholder={t('serviceOrders.list.anyTechnician')}
+                  data={technicianOptions}
+                  value={state.technician || null}
+                  onChange={(value) => update({ technician: value ?? '' })}
+                  searchable
+                  clearable
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="md">
+                {dayInput('createdFrom', t('serviceOrders.list.createdFrom'), 'start')}
+                {dayInput('createdTo', t('serviceOrders.list.createdTo'), 'end')}
+                {dayInput('completedFrom', t('serviceOrders.list.completedFrom'), 'start')}
+                {dayInput('completedTo', t('serviceOrders.list.completedTo'), 'end')}
               </SimpleGrid>
               <Group justify="flex-end" mt="sm">
                 <Button
