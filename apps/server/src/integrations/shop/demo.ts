@@ -16,6 +16,9 @@ export async function startBuiltInDemoShop(config: Config): Promise<{ demoShop: 
     apiVersion: config.shop.apiVersion,
     appUrl: config.publicUrl,
     host: '127.0.0.1',
+    // A Shopify Plus-sized bucket, so a newcomer's first sync takes seconds, not a minute; the
+    // single-query limit (1000) stays, and tests and the bench use the standard bucket.
+    bucket: { maximumAvailable: 10_000, restoreRate: 500 },
   };
   const preferred = config.port > 0 && config.port < 65535 ? config.port + 1 : 0;
   let demoShop: DemoShop;
