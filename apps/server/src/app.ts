@@ -60,6 +60,7 @@ import {
   Outbox,
   type MailTransport,
 } from './integrations/mail/mailer.ts';
+import { createShopClient, ShopError, type ShopClient } from './integrations/shop/client.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
@@ -93,6 +94,12 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Set by the server on SIGTERM: readiness answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
+    /**
+     * The one client of the shop's Admin API and token endpoint, made from config.shop
+     * (docs/decisions/023-demo-shop.md). Without a shop (apiBase null) every call fails with
+     * ShopError 'unavailable'.
+     */
+    shopClient: ShopClient;
     /** Every route as registered, with its declared access: the route-walk test reads it. */
     routeTable: { method: string; url: string; access: unknown; tenant: unknown; idempotent: unknown }[];
   }
@@ -114,6 +121,29 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
+  /** Replaces the shop client made from config.shop. */
+  shopClient?: ShopClient;
+}
+
+/** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
+function noShopClient(config: Config): ShopClient {
+  const fail = async (): Promise<never> => {
+    throw new ShopError(
+      'unavailable',
+      'no shop is configured (SHOPIFY_API_BASE unset and no demo shop started)',
+    );
+  };
+  return {
+    shop: config.shop.shop,
+    apiVersion: config.shop.apiVersion,
+    products: fail,
+    draftOrderCreate: fail,
+    draftOrderComplete: fail,
+    findDraftOrderByTag: fail,
+    exchangeCode: fail,
+    exchangeSessionToken: fail,
+    graphql: fail,
+  };
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -251,6 +281,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const outbox = new Outbox(transport, jobs, deriveKey(config.appSecret, 'job-payload'), now);
   app.decorate('outbox', outbox);
+
+  // The shop: ONE client, from the effective settings (server.ts has started the demo shop when
+  // none is configured); features that need it get it as a parameter.
+  const shopClient =
+    opts.shopClient ??
+    (config.shop.apiBase
+      ? createShopClient({
+          baseUrl: config.shop.apiBase,
+          shop: config.shop.shop,
+          apiVersion: config.shop.apiVersion,
+          accessToken: config.shop.adminToken,
+          timeoutMs: config.shop.timeoutMs,
+          apiKey: config.shop.apiKey,
+          apiSecret: config.shop.apiSecret,
+          log: app.log,
+        })
+      : noShopClient(config));
+  app.decorate('shopClient', shopClient);
 
   // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
   const clock = now;

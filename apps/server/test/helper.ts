@@ -70,6 +70,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
     clusterProbeJobs: false,
+    // No shop: the app's shop client answers 'unavailable'. Suites that need one use
+    // startTestShop() (test/shop-fixture.ts) and pass its configOverrides.
+    shop: {
+      shop: 'nordic-sanitary-demo.myshopify.com',
+      apiBase: null,
+      apiVersion: '2026-10',
+      adminToken: 'shpat_test_admin_token',
+      apiKey: 'test-api-key-0123456789',
+      apiSecret: 'shpss_test_api_secret',
+      previousApiSecret: undefined,
+      allowlist: ['nordic-sanitary-demo.myshopify.com'],
+      timeoutMs: 5_000,
+    },
     ...overrides,
   };
 }
