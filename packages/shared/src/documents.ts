@@ -49,7 +49,9 @@ export function nameFitsType(name: string, mime: DocumentMimeType): boolean {
 /** True when the name claims a type we accept (by extension); the content decides in the end. */
 export function isAcceptedName(name: string): boolean {
   const ext = extensionOf(name);
-  return ext !== null && Object.values(DOCUMENT_TYPES).some((exts) => (exts as readonly string[]).includes(ext));
+  return (
+    ext !== null && Object.values(DOCUMENT_TYPES).some((exts) => (exts as readonly string[]).includes(ext))
+  );
 }
 
 export const DOCUMENT_LIMITS = {
@@ -128,7 +130,10 @@ export const documentUploadFieldsSchema = z.object({
 
 /** A title from a file name: no extension, separators as spaces. */
 export function titleFromFileName(name: string): string {
-  const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '').replace(/[_]+/g, ' ').trim();
+  const base = name
+    .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim();
   return (base.length > 0 ? base : name).slice(0, DOCUMENT_LIMITS.titleMax);
 }
 
@@ -182,7 +187,9 @@ export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 
 export const documentListItemSchema = documentSchema.extend({
   /** With a search: the title and a snippet of the text with the matched words. */
-  match: z.object({ title: highlightSchema, snippet: highlightSchema.nullable(), rank: z.number() }).nullable(),
+  match: z
+    .object({ title: highlightSchema, snippet: highlightSchema.nullable(), rank: z.number() })
+    .nullable(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 

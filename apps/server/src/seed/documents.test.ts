@@ -9,7 +9,7 @@ beforeAll(async () => {
   w = await createOrdersWorld();
   const storage = w.ctx.app.config.storage;
   if (storage.driver !== 'local') throw new Error('tests use local storage');
-  const files = await createLocalStorage(storage.root);
+  const files = createLocalStorage(storage.root);
   const partners = new Map([
     ['Nordic Service AS', w.partners.nordic],
     ['Fjord Repair AS', w.partners.fjord],
@@ -28,9 +28,9 @@ describe('the demo info center', () => {
     const all = (await w.api(w.tokens.manager).get('/documents?pageSize=100')).json<DocumentListResponse>();
     const nordicSees = DEMO_DOCUMENTS.filter((d) => d.owner !== 'Fjord Repair AS').length;
     expect(all.total).toBe(nordicSees);
-    expect(all.items.every((d) => d.current.mimeType === 'application/pdf' && d.current.textStatus === 'done')).toBe(
-      true,
-    );
+    expect(
+      all.items.every((d) => d.current.mimeType === 'application/pdf' && d.current.textStatus === 'done'),
+    ).toBe(true);
     // "legionella" is only inside the AquaHeat manual's second page.
     const found = await search(w.tokens.tech, 'legionella');
     expect(found.items.map((d) => d.title)).toEqual(['AquaHeat 200 water heater - user manual']);

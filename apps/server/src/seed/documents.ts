@@ -288,7 +288,10 @@ export async function seedDocuments(
   const [existing] = await db.select({ n: count() }).from(documents);
   if ((existing?.n ?? 0) > 0) return;
   const actorOf = async (email: string, isGlobalAdmin: boolean): Promise<Actor> => {
-    const [row] = await db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.email, email));
+    const [row] = await db
+      .select({ id: users.id, roles: users.roles })
+      .from(users)
+      .where(eq(users.email, email));
     if (!row) throw new Error(`demo user ${email} is missing`);
     return { id: row.id, roles: row.roles, isGlobalAdmin };
   };
@@ -307,7 +310,8 @@ export async function seedDocuments(
     },
   });
   for (const doc of DEMO_DOCUMENTS) {
-    const partnerId = doc.owner === 'maker' ? partnerIds.get('Nordic Service AS')! : partnerIds.get(doc.owner)!;
+    const partnerId =
+      doc.owner === 'maker' ? partnerIds.get('Nordic Service AS')! : partnerIds.get(doc.owner)!;
     const actor = doc.owner === 'maker' ? admin : managers[doc.owner]!;
     const pdf = await makePdf(doc.title, doc.sections);
     await service.upload({ partnerId }, actor, partsOf(doc, pdf));

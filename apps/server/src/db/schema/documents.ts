@@ -33,7 +33,10 @@ export const documents = pgTable(
     description: text('description'),
     category: text('category').$type<DocumentCategory>().notNull(),
     sku: text('sku'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     currentVersionId: uuid('current_version_id'),
     /** The current file's text (PDFs), written by the extraction job. */
     extractedText: text('extracted_text'),

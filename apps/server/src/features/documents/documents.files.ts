@@ -51,7 +51,7 @@ export async function sniffDocument(
   }
   const first = Buffer.concat(head);
   const detected = first.length > 0 ? await fileTypeFromBuffer(first) : undefined;
-  const mime = detected?.mime as string | undefined;
+  const mime = detected?.mime;
   const type = mime && mime in DOCUMENT_TYPES ? (mime as DocumentMimeType) : undefined;
   if (!type) {
     // The name promises something we take, the content is something else (or nothing known).
@@ -100,11 +100,14 @@ export async function extractPdfText(data: Uint8Array): Promise<string> {
 
 /** Whitespace runs to one space, no control characters. */
 export function cleanText(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim()
+  );
 }
 
 /** Keeps the file's name for the download, without anything a header or path could trip over. */

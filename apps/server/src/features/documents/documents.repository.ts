@@ -327,7 +327,9 @@ export function createDocumentsRepository(db: Db) {
     },
 
     async recordOpen(documentId: string, partnerId: string, userId: string | null, at: Date): Promise<void> {
-      await db.insert(documentOpens).values({ documentId, servicePartnerId: partnerId, userId, openedAt: at });
+      await db
+        .insert(documentOpens)
+        .values({ documentId, servicePartnerId: partnerId, userId, openedAt: at });
     },
 
     /** Opens by the partner's people since the start of the month in the partner's time zone. */
@@ -390,7 +392,12 @@ export function createDocumentsRepository(db: Db) {
 
     // ----- the file ledger (the images feature's table: one ledger, one clean-up)
 
-    async recordPending(partnerId: string | null, key: string, contentType: string, now: Date): Promise<void> {
+    async recordPending(
+      partnerId: string | null,
+      key: string,
+      contentType: string,
+      now: Date,
+    ): Promise<void> {
       await db.insert(storedFiles).values({ key, servicePartnerId: partnerId, contentType, createdAt: now });
     },
 

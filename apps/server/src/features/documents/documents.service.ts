@@ -232,11 +232,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
      * POST /documents: one or several files (multipart `files`) with the fields of
      * `documentUploadFieldsSchema`; each file becomes a document. All or nothing.
      */
-    async upload(
-      scope: TenantScope,
-      actor: Actor,
-      parts: AsyncIterable<UploadPart>,
-    ): Promise<Document[]> {
+    async upload(scope: TenantScope, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<Document[]> {
       const written: { key: string; bytes: number }[] = [];
       const single: Record<string, string> = {};
       const lists: Record<'titles' | 'tags', string[]> = { titles: [], tags: [] };

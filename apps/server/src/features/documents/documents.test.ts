@@ -64,7 +64,10 @@ let fjordDoc: Document;
 
 describe('upload and text search', () => {
   it('stores a PDF, extracts its text in a job, and finds a word that is only inside it', async () => {
-    const pdf = await pdfWith('Heater bench notes', 'The xylophonic resonance of the anode rod means replacement.');
+    const pdf = await pdfWith(
+      'Heater bench notes',
+      'The xylophonic resonance of the anode rod means replacement.',
+    );
     const res = await upload(w.tokens.manager, [
       { name: 'scope', value: 'partner' },
       { name: 'category', value: 'service_documentation' },
@@ -74,7 +77,7 @@ describe('upload and text search', () => {
       pdfPart('bench-notes.pdf', pdf),
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    [nordicDoc] = res.json<Document[]>();
+    nordicDoc = res.json<Document[]>()[0]!;
     expect(nordicDoc).toMatchObject({
       scope: 'partner',
       title: 'Heater bench notes',
@@ -131,7 +134,7 @@ describe('upload and text search', () => {
     expect(refused.statusCode).toBe(403);
     const res = await upload(w.tokens.admin, body, actingFor(w.partners.fjord));
     expect(res.statusCode, res.body).toBe(201);
-    [makerDoc] = res.json<Document[]>();
+    makerDoc = res.json<Document[]>()[0]!;
     expect(makerDoc.scope).toBe('maker');
     await w.ctx.app.jobs.drain();
     for (const token of [w.tokens.manager, w.tokens.fjord, w.tokens.tech]) {
@@ -170,7 +173,7 @@ describe("a partner's documents never reach another partner", () => {
       { name: 'category', value: 'service_documentation' },
       pdfPart('fjord-only.pdf', await pdfWith('Fjord van list', 'Zeppelinous stock of gaskets.')),
     ]);
-    [fjordDoc] = res.json<Document[]>();
+    fjordDoc = res.json<Document[]>()[0]!;
     await w.ctx.app.jobs.drain();
   });
 
@@ -207,8 +210,12 @@ describe("a partner's documents never reach another partner", () => {
     const stats = (await nordic.get('/documents/stats')).json();
     expect(stats.mostOpened.map((m: { id: string }) => m.id)).not.toContain(fjordDoc.id);
     // And the global administrator sees it only while acting for Fjord.
-    expect((await w.api(w.tokens.admin, actingFor(w.partners.nordic)).get(`/documents/${fjordDoc.id}`)).statusCode).toBe(404);
-    expect((await w.api(w.tokens.admin, actingFor(w.partners.fjord)).get(`/documents/${fjordDoc.id}`)).statusCode).toBe(200);
+    expect(
+      (await w.api(w.tokens.admin, actingFor(w.partners.nordic)).get(`/documents/${fjordDoc.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await w.api(w.tokens.admin, actingFor(w.partners.fjord)).get(`/documents/${fjordDoc.id}`)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -267,7 +274,10 @@ describe('files checked by content', () => {
     const before = await ledgerCount();
     const pdf = await pdfWith('Big', 'big');
     const big = Buffer.concat([pdf, Buffer.alloc(MAX + 10 - pdf.length, 0x20)]);
-    const res = await upload(w.tokens.manager, [{ name: 'category', value: 'user_manual' }, pdfPart('big.pdf', big)]);
+    const res = await upload(w.tokens.manager, [
+      { name: 'category', value: 'user_manual' },
+      pdfPart('big.pdf', big),
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
     expect(await ledgerCount()).toBe(before);
@@ -300,7 +310,8 @@ describe('roles', () => {
     ]);
     expect(res.statusCode).toBe(403);
     expect(
-      (await tech.put(`/documents/${nordicDoc.id}`, { title: 'x', category: 'user_manual', version: 1 })).statusCode,
+      (await tech.put(`/documents/${nordicDoc.id}`, { title: 'x', category: 'user_manual', version: 1 }))
+        .statusCode,
     ).toBe(403);
     expect((await tech.del(`/documents/${nordicDoc.id}`)).statusCode).toBe(403);
     expect((await w.ctx.app.inject({ method: 'GET', url: '/api/documents' })).statusCode).toBe(401);
@@ -336,7 +347,9 @@ describe('versions, edits, files and deletion', () => {
     expect(old.statusCode).toBe(200);
     expect(old.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(old.headers['content-disposition']).toContain('bench-notes.pdf');
-    expect((await w.api(w.tokens.manager).get(`/documents/${nordicDoc.id}/file?version=9`)).statusCode).toBe(404);
+    expect((await w.api(w.tokens.manager).get(`/documents/${nordicDoc.id}/file?version=9`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('edits the details with optimistic versions', async () => {
