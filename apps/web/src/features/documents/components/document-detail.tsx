@@ -93,7 +93,11 @@ function DocumentView({ document }: { document: DocumentDetail }) {
     setReplacing(0);
     try {
       await replaceDocumentFile({ id: document.id, file, onProgress: setReplacing });
-      notifications.show({ color: 'green', message: t('success.upload') });
+      notifications.show({
+        color: 'green',
+        message: t('success.upload'),
+        closeButtonProps: { 'aria-label': t('common.dismiss') },
+      });
     } catch (e) {
       setError(formatMessage(t, documentUploadErrorMessage(e)));
     } finally {
@@ -106,7 +110,11 @@ function DocumentView({ document }: { document: DocumentDetail }) {
     setDeleting(false);
     remove.mutate(document.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('success.deleted') });
+        notifications.show({
+          color: 'green',
+          message: t('success.deleted'),
+          closeButtonProps: { 'aria-label': t('common.dismiss') },
+        });
         void navigate('/info-center');
       },
       onError: (e) => setError(formatMessage(t, apiErrorMessage(e, 'documents.deleteFailed'))),
@@ -328,7 +336,11 @@ function DocumentForm({ document, onDone }: { document: DocumentDetail; onDone: 
       { id: document.id, body: payload },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('success.updated') });
+          notifications.show({
+            color: 'green',
+            message: t('success.updated'),
+            closeButtonProps: { 'aria-label': t('common.dismiss') },
+          });
           onDone();
         },
         onError: form.fail,

@@ -103,8 +103,18 @@ export function DocumentUploadPanel({ canUploadMaker }: { canUploadMaker: boolea
     }
     setBusy(false);
     await invalidate();
-    if (ok > 0) notifications.show({ color: 'green', message: t('success.upload') });
-    if (failed > 0) notifications.show({ color: 'red', message: t('errors.uploadDocument') });
+    if (ok > 0)
+      notifications.show({
+        color: 'green',
+        message: t('success.upload'),
+        closeButtonProps: { 'aria-label': t('common.dismiss') },
+      });
+    if (failed > 0)
+      notifications.show({
+        color: 'red',
+        message: t('errors.uploadDocument'),
+        closeButtonProps: { 'aria-label': t('common.dismiss') },
+      });
   };
 
   const pending = queue.filter((q) => q.state === 'waiting' || q.state === 'failed').length;
@@ -121,7 +131,10 @@ export function DocumentUploadPanel({ canUploadMaker }: { canUploadMaker: boolea
           background: isDragActive ? 'var(--mantine-primary-color-light)' : undefined,
         }}
       >
-        <input {...getInputProps()} data-testid="document-file-input" />
+        <input
+          {...getInputProps({ 'aria-label': t('documents.upload.chooseFiles') })}
+          data-testid="document-file-input"
+        />
         <Group justify="center" gap="sm" wrap="wrap">
           <IconFileUpload size={28} aria-hidden="true" />
           <Text ta="center">{t('documents.upload.dropHere')}</Text>
