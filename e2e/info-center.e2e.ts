@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
-import { makePdf } from '../apps/server/src/seed/documents.ts';
+import { makePdf } from '../apps/server/src/seed/pdf.ts';
 import { horizontalOverflow, seriousViolations } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';

@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document, DocumentDetail, DocumentListResponse } from '@service-portal/shared/documents';
 import { storedFiles } from '../../db/schema/stored-files.ts';
-import { makePdf } from '../../seed/documents.ts';
+import { makePdf } from '../../seed/pdf.ts';
 import { multipart, png, type Part } from '../../../test/image-fixtures.ts';
 import { bearer } from '../../../test/helper.ts';
 import { actingFor, createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
