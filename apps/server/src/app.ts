@@ -16,6 +16,9 @@ import {
   createOrderCommunications,
 } from './features/communications/communications.service.ts';
 import { communicationsWebhookRoutes } from './features/communications/communications.webhooks.ts';
+import { createDocumentsRepository } from './features/documents/documents.repository.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { createDocumentsService } from './features/documents/documents.service.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
@@ -441,6 +444,29 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { retries: 2, singletonKey: 'upload-links.purge-expired' },
   );
   jobs.schedule('upload-links.purge-expired', '41 * * * *');
+  // The info center (issue 17): files on the one storage and ledger; the text of each PDF is read
+  // by a job when the file arrives, and feeds the search vector.
+  const documentsService = createDocumentsService({
+    repo: createDocumentsRepository(app.db),
+    storage,
+    maxBytes: config.documents.maxBytes,
+    queueExtraction: async (versionId, partnerId) => {
+      await jobs.enqueue(
+        'documents.extract-text',
+        { versionId },
+        { servicePartnerId: partnerId, uniqueKey: `documents.extract-text:${versionId}` },
+      );
+    },
+    // The products feature's findBySkus joins here at merge (SKU → catalogue product link).
+    log: app.log,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  jobs.register<{ versionId: string }>(
+    'documents.extract-text',
+    async ({ payload, log }) =>
+      log.info({ outcome: await documentsService.extractText(payload.versionId) }, 'document text extracted'),
+    { retries: 3, backoff: { delayMs: 5_000, factor: 3 } },
+  );
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -449,6 +475,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { type: 'Customer', search: (scope, text, limit) => customersService.searchHits(scope, text, limit) },
     { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
+    { type: 'Document', search: (scope, text, limit) => documentsService.searchHits(scope, text, limit) },
   ]);
   const dashboardService = createDashboardService({
     orders: serviceOrdersService,
@@ -499,6 +526,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(warehouseLocationsRoutes(warehouseLocationsService));
       await api.register(dashboardRoutes(dashboardService));
       await api.register(searchRoutes(searchService));
+      await api.register(documentsRoutes(documentsService, { maxBytes: config.documents.maxBytes }));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(

@@ -86,6 +86,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(100).default(10),
   UPLOAD_MAX_TOTAL_MB: z.coerce.number().int().min(1).max(1000).default(50),
+  // The info center (issue 17): per document file.
+  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(2000).default(50),
   // Background jobs and operations (issue 11).
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
@@ -158,6 +160,8 @@ export interface Config {
   storage: StorageConfig;
   /** Spec §5: 10 MB per image, 50 MB per upload (a customer link in all). */
   uploads: { imageMaxBytes: number; totalMaxBytes: number };
+  /** Issue 17: the largest document file (DOCUMENT_MAX_MB, default 50 MB). */
+  documents: { maxBytes: number };
   /** Shared state of several instances; unset → one instance only (counters in this process). */
   redisUrl: string | undefined;
   rateLimit: RateLimitConfig;
@@ -336,6 +340,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       imageMaxBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
       totalMaxBytes: e.UPLOAD_MAX_TOTAL_MB * 1024 * 1024,
     },
+    documents: { maxBytes: e.DOCUMENT_MAX_MB * 1024 * 1024 },
     redisUrl: e.REDIS_URL,
     rateLimit: {
       perUser: e.RATE_LIMIT_PER_USER,

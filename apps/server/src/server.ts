@@ -2,6 +2,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoShopImageRoutes, startBuiltInDemoShop } from './integrations/shop/demo.ts';
+import { createStorage } from './integrations/storage/storage.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import { isEmpty, seedDemoData } from './seed/demo.ts';
 import pino from 'pino';
@@ -22,11 +23,13 @@ async function main() {
   }
   const database = await openDatabase(config.database);
   await database.migrate(MIGRATIONS_DIR);
+  // One file storage for the seed (the info center's PDFs) and the app, which closes it.
+  const storage = await createStorage(config.storage);
   if (config.seedDemoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { storage });
     log.info('empty database: demo data loaded');
   }
-  const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log });
+  const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log, storage });
   if (demo) {
     await app.register(demoShopImageRoutes);
     app.addHook('onClose', async () => demo.demoShop.close());

@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     storage: { driver: 'local', root: path.join(tmpdir(), `sp-files-${randomBytes(6).toString('hex')}`) },
     uploads: { imageMaxBytes: 10 * 1024 * 1024, totalMaxBytes: 50 * 1024 * 1024 },
+    documents: { maxBytes: 50 * 1024 * 1024 },
     redisUrl: undefined,
     // Far above what any suite sends; the limiter's own tests set theirs low.
     rateLimit: { perUser: 100_000, perIp: 100_000, windowMs: 60_000 },

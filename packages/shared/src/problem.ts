@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'user_not_configured',
   'payload_too_large',
   'unsupported_media_type',
+  /** The file's content is not the type its name says (a document upload). */
+  'file_type_mismatch',
   /** An Idempotency-Key was reused with a different request. */
   'idempotency_key_reused',
   /** Unknown, expired or revoked customer upload link. */

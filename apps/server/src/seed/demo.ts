@@ -1,8 +1,10 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { FileStorage } from '../integrations/storage/storage.ts';
 import { servicePartners } from '../db/schema/partners.ts';
 import { seedCommunications } from './communications.ts';
 import { seedCustomers } from './customers.ts';
+import { seedDocuments } from './documents.ts';
 import { seedIdentities } from './identities.ts';
 import { seedPricing } from './pricing.ts';
 import { seedServiceOrders } from './service-orders.ts';
@@ -10,8 +12,11 @@ import { seedTechnicians } from './technicians.ts';
 import { seedWarehouseLocations } from './warehouse-locations.ts';
 import { seedWorkLogs } from './work-logs.ts';
 
-/** Loads the demo data; each feature's issue adds its part here. */
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * Loads the demo data; each feature's issue adds its part here. The info center's files need the
+ * file storage: without one its documents are left out.
+ */
+export async function seedDemoData(db: Db, options: { storage?: FileStorage } = {}): Promise<void> {
   const partnerIds = await seedIdentities(db);
   await seedTechnicians(db, partnerIds);
   await seedWarehouseLocations(db, partnerIds);
@@ -20,6 +25,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedCommunications(db, partnerIds);
   await seedPricing(db, partnerIds);
   await seedWorkLogs(db, partnerIds);
+  if (options.storage) await seedDocuments(db, partnerIds, options.storage);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

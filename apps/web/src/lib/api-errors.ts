@@ -71,7 +71,8 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
  * The kinds of record whose conflicts have their own message. The same code reads differently per
  * record ("Another customer already has this e-mail address." vs. "A user with …").
  */
-export type ProblemSubject = 'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing';
+export type ProblemSubject =
+  'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing' | 'document';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -96,8 +97,10 @@ const CODE_MESSAGES: Partial<
       technician: 'technicians.versionConflict',
       warehouseLocation: 'warehouse.versionConflict',
       pricing: 'pricing.conflict',
+      document: 'documents.versionConflict',
     },
   },
+  file_type_mismatch: { keys: { document: 'documents.typeMismatch' } },
 };
 
 /** The catalogue's message for a failed call's code on this kind of record, if it has one. */
@@ -122,6 +125,21 @@ export function problemMessage(
 ): UiMessage {
   const own = codeMessage(error, subject);
   return own === undefined ? apiErrorMessage(error, fallback) : { key: own.key };
+}
+
+/**
+ * A document upload (spec §8 "Failed to upload document."): a refused file says why (too large,
+ * a type the info center does not take, content that is not what the name says).
+ */
+export function documentUploadErrorMessage(error: unknown): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'http') {
+    if (failure.status === 413) return { key: 'validation.fileTooLarge' };
+    if (failure.status === 415) return { key: 'validation.invalidFileType' };
+    const own = codeMessage(error, 'document');
+    if (own) return { key: own.key };
+  }
+  return apiErrorMessage(error, 'errors.uploadDocument');
 }
 
 /**

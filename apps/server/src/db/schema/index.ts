@@ -15,3 +15,4 @@ export * from './images.ts';
 export * from './jobs.ts';
 export * from './idempotency.ts';
 export * from './dashboard.ts';
+export * from './documents.ts';

@@ -1,5 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { useParams } from 'react-router';
+import { DocumentDetailScreen } from '../../features/documents/components/document-detail.tsx';
 
 export default function DocumentRoute() {
-  return <NotBuiltYet titleKey="screens.document" />;
+  const { id = '' } = useParams();
+  return <DocumentDetailScreen key={id} id={id} />;
 }

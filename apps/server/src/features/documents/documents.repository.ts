@@ -1,0 +1,423 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DocumentCategory, DocumentListQuery } from '@service-portal/shared/documents';
+import type { Db } from '../../db/client.ts';
+import { documentOpens, documents, documentVersions } from '../../db/schema/documents.ts';
+import { servicePartners } from '../../db/schema/partners.ts';
+import { storedFiles } from '../../db/schema/stored-files.ts';
+import { users } from '../../db/schema/users.ts';
+import type { TenantScope } from '../../db/tenant.ts';
+
+const d = documents;
+const v = documentVersions;
+
+/** Highlight markers of ts_headline: control characters, which stored texts never hold. */
+export const MARK_START = '\u0001';
+export const MARK_END = '\u0002';
+const HEADLINE_TITLE = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
+const HEADLINE_TEXT = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
+
+/**
+ * What a partner sees: the maker's documents (no partner) and its own. Every read of this
+ * repository goes through it, as `scoped()` does for data only a partner owns.
+ */
+export function visibleTo(scope: TenantScope, ...conditions: (SQL | undefined)[]): SQL {
+  return and(or(isNull(d.servicePartnerId), eq(d.servicePartnerId, scope.partnerId)), ...conditions) as SQL;
+}
+
+export interface VersionRow {
+  id: string;
+  documentId: string;
+  number: number;
+  fileKey: string;
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  uploadedById: string | null;
+  uploadedByName: string | null;
+  uploadedAt: Date;
+  textStatus: 'pending' | 'done' | 'none' | 'failed';
+}
+
+export interface DocumentRow {
+  id: string;
+  servicePartnerId: string | null;
+  title: string;
+  description: string | null;
+  category: DocumentCategory;
+  sku: string | null;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  current: VersionRow;
+}
+
+export interface SearchMatch {
+  rank: number;
+  titleMarked: string;
+  snippetMarked: string | null;
+}
+
+const versionColumns = {
+  id: v.id,
+  documentId: v.documentId,
+  number: v.number,
+  fileKey: v.fileKey,
+  fileName: v.fileName,
+  mimeType: v.mimeType,
+  bytes: v.bytes,
+  uploadedById: v.uploadedBy,
+  uploadedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  uploadedAt: v.uploadedAt,
+  textStatus: v.textStatus,
+};
+
+const documentColumns = {
+  id: d.id,
+  servicePartnerId: d.servicePartnerId,
+  title: d.title,
+  description: d.description,
+  category: d.category,
+  sku: d.sku,
+  tags: d.tags,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  version: d.version,
+};
+
+const selection = { ...documentColumns, current: versionColumns };
+
+function toRow<T extends { current: Omit<VersionRow, 'bytes'> & { bytes: number | string } }>(
+  row: T,
+): Omit<T, 'current'> & { current: VersionRow } {
+  return { ...row, current: { ...row.current, bytes: Number(row.current.bytes) } };
+}
+
+/** A prefix query of every word ('simple' configuration): `heat:* & element:*`. */
+export function tsQuery(terms: string[]): SQL {
+  return sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+}
+
+export interface NewDocument {
+  id: string;
+  servicePartnerId: string | null;
+  title: string;
+  description: string | null;
+  category: DocumentCategory;
+  sku: string | null;
+  tags: string[];
+  createdBy: string | null;
+}
+
+export interface NewVersion {
+  id: string;
+  documentId: string;
+  number: number;
+  fileKey: string;
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  uploadedBy: string | null;
+  uploadedAt: Date;
+  textStatus: VersionRow['textStatus'];
+}
+
+/** The only Drizzle code of the info center. */
+export function createDocumentsRepository(db: Db) {
+  function base(tx: Db = db) {
+    return tx
+      .select(selection)
+      .from(d)
+      .innerJoin(v, eq(v.id, d.currentVersionId))
+      .leftJoin(users, eq(users.id, v.uploadedBy));
+  }
+
+  function filters(scope: TenantScope, q: DocumentListQuery, terms: string[]): SQL {
+    return visibleTo(
+      scope,
+      q.category ? eq(d.category, q.category) : undefined,
+      q.scope === 'maker'
+        ? isNull(d.servicePartnerId)
+        : q.scope === 'partner'
+          ? eq(d.servicePartnerId, scope.partnerId)
+          : undefined,
+      q.tag ? sql`${q.tag} = any(${d.tags})` : undefined,
+      q.sku ? sql`upper(${d.sku}) = upper(${q.sku})` : undefined,
+      terms.length > 0 ? sql`${d.searchVector} @@ ${tsQuery(terms)}` : undefined,
+    );
+  }
+
+  return {
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    /** A page of documents: ranked with the match marked when searching, else newest first. */
+    async list(
+      scope: TenantScope,
+      q: DocumentListQuery,
+      terms: string[],
+    ): Promise<{ items: (DocumentRow & { match: SearchMatch | null })[]; total: number }> {
+      const where = filters(scope, q, terms);
+      const [totalRow] = await db.select({ n: count() }).from(d).where(where);
+      const offset = (q.page - 1) * q.pageSize;
+      if (terms.length === 0) {
+        const rows = await base()
+          .where(where)
+          .orderBy(desc(d.updatedAt), asc(d.id))
+          .limit(q.pageSize)
+          .offset(offset);
+        return { items: rows.map((r) => ({ ...toRow(r), match: null })), total: totalRow?.n ?? 0 };
+      }
+      const query = tsQuery(terms);
+      const rank = sql<number>`ts_rank(${d.searchVector}, ${query})`;
+      const rows = await db
+        .select({
+          ...selection,
+          rank,
+          titleMarked: sql<string>`ts_headline('simple', ${d.title}, ${query}, ${HEADLINE_TITLE})`,
+          snippetMarked: sql<string>`ts_headline('simple', coalesce(${d.description}, '') || E'\n' || coalesce(${d.extractedText}, ''), ${query}, ${HEADLINE_TEXT})`,
+        })
+        .from(d)
+        .innerJoin(v, eq(v.id, d.currentVersionId))
+        .leftJoin(users, eq(users.id, v.uploadedBy))
+        .where(where)
+        .orderBy(desc(rank), desc(d.updatedAt), asc(d.id))
+        .limit(q.pageSize)
+        .offset(offset);
+      return {
+        items: rows.map(({ rank: r, titleMarked, snippetMarked, ...rest }) => ({
+          ...toRow(rest),
+          match: {
+            rank: Number(r),
+            titleMarked,
+            snippetMarked: snippetMarked.includes(MARK_START) ? snippetMarked : null,
+          },
+        })),
+        total: totalRow?.n ?? 0,
+      };
+    },
+
+    /** The global search: title, SKU, tags, description and text, best first. */
+    async searchHits(scope: TenantScope, terms: string[], limit: number) {
+      const query = tsQuery(terms);
+      return db
+        .select({ id: d.id, title: d.title, sku: d.sku, category: d.category })
+        .from(d)
+        .where(visibleTo(scope, sql`${d.searchVector} @@ ${query}`))
+        .orderBy(desc(sql`ts_rank(${d.searchVector}, ${query})`), desc(d.updatedAt))
+        .limit(limit);
+    },
+
+    async get(scope: TenantScope, id: string, tx: Db = db): Promise<DocumentRow | null> {
+      const rows = await base(tx)
+        .where(visibleTo(scope, eq(d.id, id)))
+        .limit(1);
+      return rows[0] ? toRow(rows[0]) : null;
+    },
+
+    async versions(documentId: string): Promise<VersionRow[]> {
+      const rows = await db
+        .select(versionColumns)
+        .from(v)
+        .leftJoin(users, eq(users.id, v.uploadedBy))
+        .where(eq(v.documentId, documentId))
+        .orderBy(desc(v.number));
+      return rows.map((r) => ({ ...r, bytes: Number(r.bytes) }));
+    },
+
+    async version(documentId: string, number: number): Promise<VersionRow | null> {
+      const rows = await db
+        .select(versionColumns)
+        .from(v)
+        .leftJoin(users, eq(users.id, v.uploadedBy))
+        .where(and(eq(v.documentId, documentId), eq(v.number, number)))
+        .limit(1);
+      return rows[0] ? { ...rows[0], bytes: Number(rows[0].bytes) } : null;
+    },
+
+    /** The document's row lock (replace and delete serialise on it); its owner, or null if unseen. */
+    async lock(scope: TenantScope, id: string, tx: Db) {
+      const rows = await tx
+        .select({ id: d.id, servicePartnerId: d.servicePartnerId, version: d.version })
+        .from(d)
+        .where(visibleTo(scope, eq(d.id, id)))
+        .for('update')
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async nextVersionNumber(documentId: string, tx: Db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`coalesce(max(${v.number}), 0)` })
+        .from(v)
+        .where(eq(v.documentId, documentId));
+      return Number(row?.n ?? 0) + 1;
+    },
+
+    async insertDocument(doc: NewDocument, tx: Db): Promise<void> {
+      await tx.insert(d).values(doc);
+    },
+
+    /** Adds a version and makes it current (its text replaces the document's once extracted). */
+    /** `replacing`: a new file for an existing document (its row version goes up). */
+    async addVersion(values: NewVersion, tx: Db, replacing: boolean): Promise<void> {
+      await tx.insert(v).values(values);
+      await tx
+        .update(d)
+        .set({
+          currentVersionId: values.id,
+          extractedText: null,
+          updatedAt: values.uploadedAt,
+          ...(replacing ? { version: sql`${d.version} + 1` } : {}),
+        })
+        .where(eq(d.id, values.documentId));
+    },
+
+    async updateIfVersion(
+      id: string,
+      version: number,
+      values: Pick<NewDocument, 'title' | 'description' | 'category' | 'sku' | 'tags'>,
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(d)
+        .set({ ...values, updatedAt: now, version: sql`${d.version} + 1` })
+        .where(and(eq(d.id, id), eq(d.version, version)))
+        .returning({ id: d.id });
+      return rows.length > 0;
+    },
+
+    async delete(id: string, tx: Db): Promise<void> {
+      await tx.delete(d).where(eq(d.id, id));
+    },
+
+    /** For the extraction job: a version's file, and whether it is its document's current one. */
+    async versionForExtraction(versionId: string) {
+      const rows = await db
+        .select({
+          id: v.id,
+          documentId: v.documentId,
+          fileKey: v.fileKey,
+          mimeType: v.mimeType,
+          textStatus: v.textStatus,
+          currentVersionId: d.currentVersionId,
+        })
+        .from(v)
+        .innerJoin(d, eq(d.id, v.documentId))
+        .where(eq(v.id, versionId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Stores a version's text; the document's too (and so its search vector) while it is current. */
+    async saveText(versionId: string, status: 'done' | 'failed', text: string | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(v)
+          .set({ textStatus: status, extractedText: text })
+          .where(eq(v.id, versionId))
+          .returning({ documentId: v.documentId });
+        if (!row) return;
+        await tx
+          .update(d)
+          .set({ extractedText: text })
+          .where(and(eq(d.id, row.documentId), eq(d.currentVersionId, versionId)));
+      });
+    },
+
+    async recordOpen(documentId: string, partnerId: string, userId: string | null, at: Date): Promise<void> {
+      await db
+        .insert(documentOpens)
+        .values({ documentId, servicePartnerId: partnerId, userId, openedAt: at });
+    },
+
+    /** Opens by the partner's people since the start of the month in the partner's time zone. */
+    async opensThisMonth(scope: TenantScope, documentId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(documentOpens)
+        .where(
+          and(
+            eq(documentOpens.servicePartnerId, scope.partnerId),
+            eq(documentOpens.documentId, documentId),
+            sql`${documentOpens.openedAt} >= ${monthStart(scope, now)}`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async stats(scope: TenantScope, now: Date) {
+      const perCategory = await db
+        .select({ category: d.category, count: count() })
+        .from(d)
+        .where(visibleTo(scope))
+        .groupBy(d.category);
+      const [size] = await db
+        .select({ total: count(), bytes: sql<string | null>`sum(${v.bytes})` })
+        .from(d)
+        .innerJoin(v, eq(v.id, d.currentVersionId))
+        .where(visibleTo(scope));
+      const opens = count(documentOpens.id);
+      const mostOpened = await db
+        .select({ id: d.id, title: d.title, opens })
+        .from(documentOpens)
+        .innerJoin(d, eq(d.id, documentOpens.documentId))
+        .where(
+          visibleTo(
+            scope,
+            eq(documentOpens.servicePartnerId, scope.partnerId),
+            sql`${documentOpens.openedAt} >= ${monthStart(scope, now)}`,
+          ),
+        )
+        .groupBy(d.id, d.title)
+        .orderBy(desc(opens), asc(d.title))
+        .limit(5);
+      const tag = sql<string>`t.tag`;
+      const tags = await db
+        .select({ tag, count: sql<number>`count(*)::int` })
+        .from(sql`${d} cross join lateral unnest(${d.tags}) as t(tag)`)
+        .where(visibleTo(scope))
+        .groupBy(tag)
+        .orderBy(desc(sql`count(*)`), asc(tag))
+        .limit(30);
+      return {
+        total: size?.total ?? 0,
+        totalBytes: Number(size?.bytes ?? 0),
+        perCategory,
+        mostOpened,
+        tags: tags.map((t) => ({ tag: t.tag, count: Number(t.count) })),
+      };
+    },
+
+    // ----- the file ledger (the images feature's table: one ledger, one clean-up)
+
+    async recordPending(
+      partnerId: string | null,
+      key: string,
+      contentType: string,
+      now: Date,
+    ): Promise<void> {
+      await db.insert(storedFiles).values({ key, servicePartnerId: partnerId, contentType, createdAt: now });
+    },
+
+    async commitFiles(keys: { key: string; bytes: number }[], now: Date, tx: Db): Promise<void> {
+      for (const { key, bytes } of keys) {
+        await tx.update(storedFiles).set({ committedAt: now, bytes }).where(eq(storedFiles.key, key));
+      }
+    },
+
+    async forgetFiles(keys: string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
+    },
+  };
+}
+
+/** The first instant of this month in the partner's time zone. */
+function monthStart(scope: TenantScope, now: Date): SQL {
+  const tz = sql`(select ${servicePartners.timeZone} from ${servicePartners} where ${servicePartners.id} = ${scope.partnerId})`;
+  return sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${tz}) at time zone ${tz})`;
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
