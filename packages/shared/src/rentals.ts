@@ -408,7 +408,8 @@ export const rentalListQuerySchema = z.object({
   rentalProductId: z.uuid().optional(),
 });
 export type RentalListQuery = z.output<typeof rentalListQuerySchema>;
-export const rentalListResponseSchema = listResponseSchema(rentalSchema);
+/** With the partner's today, so the return dialog computes charges for the same day the server will. */
+export const rentalListResponseSchema = listResponseSchema(rentalSchema).extend({ today: z.string() });
 
 export const idParamsSchema = z.object({ id: z.uuid() });
 

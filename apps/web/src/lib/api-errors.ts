@@ -71,7 +71,7 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
  * The kinds of record whose conflicts have their own message. The same code reads differently per
  * record ("Another customer already has this e-mail address." vs. "A user with …").
  */
-export type ProblemSubject = 'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing';
+export type ProblemSubject = 'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing' | 'rental';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -96,8 +96,13 @@ const CODE_MESSAGES: Partial<
       technician: 'technicians.versionConflict',
       warehouseLocation: 'warehouse.versionConflict',
       pricing: 'pricing.conflict',
+      rental: 'rentals.errors.versionConflict',
     },
   },
+  unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
+  unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
+  rental_rate_missing: { field: 'dailyRate', keys: { rental: 'rentals.errors.rateMissing' } },
+  serial_taken: { field: 'serialNumber', keys: { rental: 'rentals.validation.serialTaken' } },
 };
 
 /** The catalogue's message for a failed call's code on this kind of record, if it has one. */

@@ -180,7 +180,7 @@ export function createRentalsRepository(db: Db) {
         .from(p)
         .where(scoped(p, scope, eq(p.id, id)))
         .limit(1);
-      return (rows[0]) ?? null;
+      return rows[0] ?? null;
     },
 
     async ownsProduct(scope: TenantScope, id: string): Promise<boolean> {

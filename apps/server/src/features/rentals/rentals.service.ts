@@ -323,7 +323,7 @@ export function createRentalsService(deps: RentalsDeps) {
     async list(scope: TenantScope, q: RentalListQuery) {
       const { today } = await todayOf(scope);
       const { items, total } = await repo.listRentals(scope, q, today);
-      return { items: items.map(presentRental), total, page: q.page, pageSize: q.pageSize };
+      return { items: items.map(presentRental), total, page: q.page, pageSize: q.pageSize, today };
     },
 
     async get(scope: TenantScope, id: string): Promise<Rental> {
