@@ -5,6 +5,7 @@ import { seedCommunications } from './communications.ts';
 import { seedCustomers } from './customers.ts';
 import { seedIdentities } from './identities.ts';
 import { seedPricing } from './pricing.ts';
+import { seedRentals } from './rentals.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedTechnicians } from './technicians.ts';
 import { seedWarehouseLocations } from './warehouse-locations.ts';
@@ -20,6 +21,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedCommunications(db, partnerIds);
   await seedPricing(db, partnerIds);
   await seedWorkLogs(db, partnerIds);
+  await seedRentals(db, partnerIds);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

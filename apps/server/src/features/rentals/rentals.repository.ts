@@ -83,18 +83,25 @@ const conditionRank = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${p.condition})`;
 
+// Subqueries name their columns in full: in a single-table select Drizzle leaves columns bare, and
+// a bare "id" inside the subquery would be the rental's, not the unit's.
+const UNIT_ID = sql.raw('"rental_products"."id"');
+const OUT_NOW = sql.raw(
+  `exists (select 1 from "rentals" "ro" where "ro"."rental_product_id" = "rental_products"."id" and "ro"."status" = 'active')`,
+);
+
 function productExtras(today: string) {
-  const current = sql`(select ${r.id} from ${r} where ${r.rentalProductId} = ${p.id} and ${r.status} = 'active' order by ${r.startDate} limit 1)`;
-  const currentOverdue = sql`exists (select 1 from ${r} where ${r.rentalProductId} = ${p.id} and ${r.status} = 'active' and ${r.dueDate} < ${today}::date)`;
+  const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
+  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and "rd"."status" = 'active' and "rd"."due_date" < ${today}::date)`;
   const availability = sql<RentalAvailability>`case
-    when not ${p.isActive} then 'inactive'
+    when not "rental_products"."is_active" then 'inactive'
     when ${currentOverdue} then 'overdue'
     when ${current} is not null then 'rented'
-    when ${p.condition} = 'out_of_order' then 'out_of_order'
+    when "rental_products"."condition" = 'out_of_order' then 'out_of_order'
     else 'available' end`;
   const nextBooking = sql<
     string | null
-  >`(select min(${r.startDate})::text from ${r} where ${r.rentalProductId} = ${p.id} and ${r.status} = 'booked' and ${r.dueDate} >= ${today}::date)`;
+  >`(select min("rb"."start_date")::text from "rentals" "rb" where "rb"."rental_product_id" = ${UNIT_ID} and "rb"."status" = 'booked' and "rb"."due_date" >= ${today}::date)`;
   return { availability, currentRentalId: sql<string | null>`${current}`, nextBookingStart: nextBooking };
 }
 
@@ -424,9 +431,9 @@ export function createRentalsRepository(db: Db) {
     async dashboardFigures(scope: TenantScope, today: string, monthStart: string) {
       const [units] = await db
         .select({
-          total: sql<number>`count(*) filter (where ${p.isActive})::int`,
-          out: sql<number>`count(*) filter (where ${p.isActive} and exists (select 1 from ${r} where ${r.rentalProductId} = ${p.id} and ${r.status} = 'active'))::int`,
-          available: sql<number>`count(*) filter (where ${p.isActive} and ${p.condition} <> 'out_of_order' and not exists (select 1 from ${r} where ${r.rentalProductId} = ${p.id} and ${r.status} = 'active'))::int`,
+          total: sql<number>`count(*) filter (where "rental_products"."is_active")::int`,
+          out: sql<number>`count(*) filter (where "rental_products"."is_active" and ${OUT_NOW})::int`,
+          available: sql<number>`count(*) filter (where "rental_products"."is_active" and "rental_products"."condition" <> 'out_of_order' and not ${OUT_NOW})::int`,
         })
         .from(p)
         .where(scoped(p, scope));
