@@ -37,6 +37,9 @@ import { createJobsService } from './features/jobs/jobs.service.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
+import { createRentalsRepository } from './features/rentals/rentals.repository.ts';
+import { rentalsRoutes } from './features/rentals/rentals.routes.ts';
+import { createRentalsService } from './features/rentals/rentals.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
@@ -389,11 +392,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits: config.uploads,
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const pricingService = createPricingService(
-    createPricingRepository(app.db),
-    // The rental products arrive with the rentals issue: until then there are none to price.
-    { owns: async () => false },
-  );
+  const rentalsRepository = createRentalsRepository(app.db);
+  // Prices are set only for the partner's own rental units (a read port on the rentals' table).
+  const pricingService = createPricingService(createPricingRepository(app.db), {
+    owns: (scope, id) => rentalsRepository.ownsProduct(scope, id),
+  });
   const workLogsService = createWorkLogsService({
     repo: workLogsRepository,
     orders: serviceOrdersService,
@@ -467,6 +470,40 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log.info({ outcome: await documentsService.extractText(payload.versionId) }, 'document text extracted'),
     { retries: 3, backoff: { delayMs: 5_000, factor: 3 } },
   );
+  const rentalsService = createRentalsService({
+    repo: rentalsRepository,
+    customers: {
+      get: (scope, id) => customersService.get(scope, id),
+      // A new customer of a rental links to the partner's customer with the same e-mail or phone.
+      findOrCreate: async (scope, input) =>
+        input.email
+          ? opts.database.db.transaction((tx) =>
+              customersService.findOrCreateForOrder(
+                scope,
+                { name: input.name, email: input.email!, phone: input.phone, address: input.address },
+                tx,
+              ),
+            )
+          : customersService.create(scope, input),
+    },
+    pricing: {
+      currency: async (scope) => (await pricingService.getConfig(scope)).currency,
+      rentalRates: async (scope, rentalProductId) => {
+        const config = await pricingService.getConfig(scope);
+        const product = await pricingService.getRental(scope, rentalProductId).catch(() => null);
+        return { currency: config.currency, defaults: config, product };
+      },
+    },
+    messages: communicationsService,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  // Reminders before the due date and when overdue, each (rental, kind) once: hourly on the runner.
+  jobs.register(
+    'rentals.reminders',
+    async ({ log }) => log.info(await rentalsService.sendReminders(now()), 'rental reminders sent'),
+    { retries: 2, singletonKey: 'rentals.reminders' },
+  );
+  jobs.schedule('rentals.reminders', '17 * * * *');
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -518,6 +555,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(communicationsRoutes(communicationsService));
       await api.register(communicationsWebhookRoutes(communicationsService, { publicUrl: config.publicUrl }));
       await api.register(pricingRoutes(pricingService));
+      await api.register(rentalsRoutes(rentalsService));
       await api.register(imagesRoutes(imagesService));
       await api.register(uploadLinksRoutes(uploadLinksService));
       await api.register(workLogsRoutes(workLogsService));

@@ -17,6 +17,14 @@ export const ERROR_CODES = [
   /** A record with the same key exists already (a category's price, …). */
   'duplicate',
   'version_conflict',
+  /** A rental unit is rented or booked for some of the dates asked for (rentals_no_overlap). */
+  'unit_unavailable',
+  /** A rental unit is inactive or out of order. */
+  'unit_not_rentable',
+  /** Another rental unit of the partner has the serial number. */
+  'serial_taken',
+  /** Neither the rental product's pricing nor the partner's defaults give a rental rate. */
+  'rental_rate_missing',
   'invalid_transition',
   'rate_limited',
   'no_service_partner',

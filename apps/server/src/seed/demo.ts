@@ -7,6 +7,7 @@ import { seedCustomers } from './customers.ts';
 import { seedDocuments } from './documents.ts';
 import { seedIdentities } from './identities.ts';
 import { seedPricing } from './pricing.ts';
+import { seedRentals } from './rentals.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedTechnicians } from './technicians.ts';
 import { seedWarehouseLocations } from './warehouse-locations.ts';
@@ -26,6 +27,7 @@ export async function seedDemoData(db: Db, options: { storage?: FileStorage } = 
   await seedPricing(db, partnerIds);
   await seedWorkLogs(db, partnerIds);
   if (options.storage) await seedDocuments(db, partnerIds, options.storage);
+  await seedRentals(db, partnerIds);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -72,7 +72,7 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
  * record ("Another customer already has this e-mail address." vs. "A user with …").
  */
 export type ProblemSubject =
-  'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing' | 'document';
+  'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing' | 'document' | 'rental';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -98,9 +98,14 @@ const CODE_MESSAGES: Partial<
       warehouseLocation: 'warehouse.versionConflict',
       pricing: 'pricing.conflict',
       document: 'documents.versionConflict',
+      rental: 'rentals.errors.versionConflict',
     },
   },
   file_type_mismatch: { keys: { document: 'documents.typeMismatch' } },
+  unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
+  unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
+  rental_rate_missing: { field: 'dailyRate', keys: { rental: 'rentals.errors.rateMissing' } },
+  serial_taken: { field: 'serialNumber', keys: { rental: 'rentals.validation.serialTaken' } },
 };
 
 /** The catalogue's message for a failed call's code on this kind of record, if it has one. */

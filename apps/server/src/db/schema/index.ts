@@ -16,3 +16,4 @@ export * from './jobs.ts';
 export * from './idempotency.ts';
 export * from './dashboard.ts';
 export * from './documents.ts';
+export * from './rentals.ts';

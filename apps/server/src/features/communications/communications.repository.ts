@@ -355,7 +355,8 @@ export function createCommunicationsRepository(db: Db) {
       scope: TenantScope,
       page: { page: number; pageSize: number },
     ): Promise<{ items: InboxItem[]; total: number }> {
-      const where = scoped(c, scope, isNull(c.serviceOrderId));
+      // Inbound only: outbound messages without an order are the rentals' reminders, not unassigned mail.
+      const where = scoped(c, scope, isNull(c.serviceOrderId), eq(c.direction, 'inbound'));
       const [rows, totals] = await Promise.all([
         db
           .select(inboxColumns)

@@ -220,6 +220,49 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     },
 
     /**
+     * A message to a customer about no service order (the rentals' reminders): stored in the
+     * communications as pending like any other e-mail or SMS, then sent behind the call.
+     */
+    async sendToCustomer(
+      scope: TenantScope,
+      m: {
+        customerId: string | null;
+        customerName: string;
+        email: string | null;
+        phone: string | null;
+        method: 'email' | 'sms';
+        subject: string;
+        body: string;
+      },
+    ): Promise<{ id: string }> {
+      const toAddress = m.method === 'email' ? m.email : toE164(m.phone, deps.smsCountryCode);
+      if (!toAddress) throw fieldError('method', 'The customer has no address for this method');
+      const id = await repo.insert(scope, {
+        serviceOrderId: null,
+        customerId: m.customerId,
+        customerName: m.customerName,
+        subject: m.method === 'email' ? m.subject : null,
+        message: m.body,
+        deliveryNotes: null,
+        method: m.method,
+        direction: 'outbound',
+        isInternal: false,
+        readAt: 'now',
+        createdBy: null,
+        customerResponse: null,
+        occurredAt: null,
+        fromAddress: m.method === 'email' ? mailFromAddress : (deps.sms.from ?? null),
+        toAddress,
+        deliveryStatus: 'pending',
+        messageId: m.method === 'email' ? `<${randomUUID()}@${deps.inboundEmailDomain}>` : null,
+        replyToken: m.method === 'email' ? randomBytes(20).toString('hex') : null,
+        providerMessageId: null,
+      });
+      await delivery.dispatch(id);
+      return { id };
+    },
+
+    /**
      * Changes the fields sent. What was sent or received keeps its words and time: only its
      * delivery notes and the customer's response can change.
      */

@@ -1,14 +1,8 @@
-import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { hasRole } from '@service-portal/shared/access';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { RentalsListScreen } from '../../features/rentals/components/rentals-list-screen.tsx';
 
 export default function ActiveRentalsRoute() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Title order={2} size="h3" mb="xs">
-        {t('screens.activeRentals')}
-      </Title>
-      <Text c="dimmed">{t('app.notBuiltYet')}</Text>
-    </>
-  );
+  const user = useCurrentUser();
+  return <RentalsListScreen key="active" mode="active" canManage={hasRole(user, 'ServiceManager')} />;
 }

@@ -1,14 +1,5 @@
-import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { RentalDashboardScreen } from '../../features/rentals/components/rental-dashboard-screen.tsx';
 
 export default function RentalDashboardRoute() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Title order={2} size="h3" mb="xs">
-        {t('screens.rentalDashboard')}
-      </Title>
-      <Text c="dimmed">{t('app.notBuiltYet')}</Text>
-    </>
-  );
+  return <RentalDashboardScreen />;
 }

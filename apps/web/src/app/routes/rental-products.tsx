@@ -1,14 +1,10 @@
-import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { hasRole } from '@service-portal/shared/access';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { RentalProductsScreen } from '../../features/rentals/components/rental-products-screen.tsx';
 
+// The catalogue product picker (`catalogProductPicker`) is composed here once the products
+// feature offers one (CONTRACTS.md: the lead wires it at merge).
 export default function RentalProductsRoute() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Title order={2} size="h3" mb="xs">
-        {t('screens.rentalProducts')}
-      </Title>
-      <Text c="dimmed">{t('app.notBuiltYet')}</Text>
-    </>
-  );
+  const user = useCurrentUser();
+  return <RentalProductsScreen canManage={hasRole(user, 'ServiceManager')} />;
 }

@@ -27,6 +27,7 @@ const CLIENT_KEYS = new Set<string>([
   'pricing.messages.tooManyDecimals',
   'pricing.messages.tooLarge',
   'pricing.messages.productIdInvalid',
+  'pricing.messages.rentalProductRequired',
 ]);
 
 /** Form errors hold the shared English text (or a client rule's key); translated when shown. */

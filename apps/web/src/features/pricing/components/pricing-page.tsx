@@ -8,10 +8,17 @@ import { pricingPartnerProblem, usePricing } from '../api/get-pricing.ts';
 import { BasicSettingsForm } from './basic-settings-form.tsx';
 import { CategoryPricingTab } from './category-pricing-tab.tsx';
 import { NoServicePartner } from './no-service-partner.tsx';
-import { RentalProductPricingSection } from './rental-product-pricing-section.tsx';
+import { RentalProductPricingSection, type RentalProductSlots } from './rental-product-pricing-section.tsx';
 
 /** Spec §2 "Pricing": Basic Settings and Category Pricing, plus rental product prices. */
-export function PricingPage({ hasPartner }: { hasPartner: boolean }) {
+/** `rentalProducts`: the rental units' picker and names, composed by the route module. */
+export function PricingPage({
+  hasPartner,
+  rentalProducts,
+}: {
+  hasPartner: boolean;
+  rentalProducts?: RentalProductSlots;
+}) {
   const { t } = useTranslation();
   // Without a partner the server can only say no; the page says so without asking.
   const pricing = usePricing({ enabled: hasPartner });
@@ -52,7 +59,7 @@ export function PricingPage({ hasPartner }: { hasPartner: boolean }) {
             config={config}
             onReload={() => void pricing.refetch().then(() => setGeneration((g) => g + 1))}
           />
-          <RentalProductPricingSection currency={config.currency} />
+          <RentalProductPricingSection currency={config.currency} slots={rentalProducts} />
         </Tabs.Panel>
         <Tabs.Panel value="categories">
           <CategoryPricingTab config={config} />

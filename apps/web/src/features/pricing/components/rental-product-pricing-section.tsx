@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -20,11 +20,31 @@ import { amountError, translatePricingError } from './pricing-messages.ts';
 
 const EMPTY = { rentalProductId: '', dailyPrice: '', weeklyPrice: '' };
 
+/** What the route module gives this section from the rentals feature (features do not import each other). */
+export interface RentalProductSlots {
+  /** A picker of the partner's rental units instead of a typed id. */
+  picker: (props: {
+    value: string;
+    onChange: (id: string) => void;
+    label: string;
+    error?: ReactNode;
+    required?: boolean;
+  }) => ReactNode;
+  /** A unit's name for its id. */
+  name: (id: string) => ReactNode;
+}
+
 /**
- * A rental product's own daily/weekly price. Rental products are not built yet, so the product is
- * named by its id; the prices are used once rentals exist.
+ * A rental product's own daily/weekly price, overriding the partner's defaults for new rentals.
+ * With `slots` the product is picked by name; without, it is named by its id.
  */
-export function RentalProductPricingSection({ currency }: { currency: Currency }) {
+export function RentalProductPricingSection({
+  currency,
+  slots,
+}: {
+  currency: Currency;
+  slots?: RentalProductSlots | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const rows = useRentalProductPricing();
@@ -50,7 +70,10 @@ export function RentalProductPricingSection({ currency }: { currency: Currency }
       version: existing?.version ?? 0,
     };
     const found = schemaErrors(rentalProductPricingUpdateSchema, payload);
-    if (!z.uuid().safeParse(id).success) found.rentalProductId = 'pricing.messages.productIdInvalid';
+    if (!z.uuid().safeParse(id).success)
+      found.rentalProductId = slots
+        ? 'pricing.messages.rentalProductRequired'
+        : 'pricing.messages.productIdInvalid';
     if (!daily.ok) found.dailyPrice = amountError(daily);
     if (!weekly.ok) found.weeklyPrice = amountError(weekly);
     setErrors(found);
@@ -93,7 +116,9 @@ export function RentalProductPricingSection({ currency }: { currency: Currency }
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('pricing.fields.rentalProductId')}</Table.Th>
+                <Table.Th>
+                  {slots ? t('pricing.fields.rentalProduct') : t('pricing.fields.rentalProductId')}
+                </Table.Th>
                 <Table.Th>{t('pricing.fields.dailyPrice')}</Table.Th>
                 <Table.Th>{t('pricing.fields.weeklyPrice')}</Table.Th>
                 <Table.Th>{t('pricing.actions')}</Table.Th>
@@ -102,16 +127,20 @@ export function RentalProductPricingSection({ currency }: { currency: Currency }
             <Table.Tbody>
               {rows.data?.map((row) => (
                 <Table.Tr key={row.rentalProductId}>
-                  <Table.Td ff="monospace" fz="xs">
-                    {row.rentalProductId}
-                  </Table.Td>
+                  {slots ? (
+                    <Table.Td>{slots.name(row.rentalProductId)}</Table.Td>
+                  ) : (
+                    <Table.Td ff="monospace" fz="xs">
+                      {row.rentalProductId}
+                    </Table.Td>
+                  )}
                   <Table.Td>{money(row.dailyPrice, row.currency)}</Table.Td>
                   <Table.Td>{money(row.weeklyPrice, row.currency)}</Table.Td>
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`${t('pricing.delete')} ${row.rentalProductId}`}
+                      aria-label={`${t('pricing.delete')} ${slots ? '' : row.rentalProductId}`.trim()}
                       onClick={() =>
                         remove.mutate(row.rentalProductId, {
                           onSuccess: () =>
@@ -136,13 +165,23 @@ export function RentalProductPricingSection({ currency }: { currency: Currency }
       <Card withBorder maw={720}>
         <form onSubmit={submit} noValidate aria-label={t('pricing.rental.title')}>
           <Stack gap="sm">
-            <TextInput
-              label={t('pricing.fields.rentalProductId')}
-              required
-              value={values.rentalProductId}
-              onChange={(e) => set('rentalProductId', e.currentTarget.value)}
-              error={error('rentalProductId')}
-            />
+            {slots ? (
+              slots.picker({
+                label: t('pricing.fields.rentalProduct'),
+                required: true,
+                value: values.rentalProductId,
+                onChange: (id) => set('rentalProductId', id),
+                error: error('rentalProductId'),
+              })
+            ) : (
+              <TextInput
+                label={t('pricing.fields.rentalProductId')}
+                required
+                value={values.rentalProductId}
+                onChange={(e) => set('rentalProductId', e.currentTarget.value)}
+                error={error('rentalProductId')}
+              />
+            )}
             <Group grow wrap="wrap" preventGrowOverflow={false} align="flex-start">
               <TextInput
                 label={t('pricing.fields.dailyPrice')}

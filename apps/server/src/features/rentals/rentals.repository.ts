@@ -1,0 +1,599 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  RentalAvailability,
+  RentalListQuery,
+  RentalProductListQuery,
+  RentalSettings,
+  RentalStatus,
+  ReminderKind,
+  ReminderMethod,
+} from '@service-portal/shared/rentals';
+import { DEFAULT_RENTAL_SETTINGS, RENTAL_CONDITIONS } from '@service-portal/shared/rentals';
+import type { Db } from '../../db/client.ts';
+import { servicePartners } from '../../db/schema/partners.ts';
+import { rentalProducts, rentalReminders, rentals, rentalSettings } from '../../db/schema/rentals.ts';
+import { scoped, type TenantScope } from '../../db/tenant.ts';
+
+const p = rentalProducts;
+const r = rentals;
+
+export type RentalProductRow = typeof rentalProducts.$inferSelect & {
+  availability: RentalAvailability;
+  currentRentalId: string | null;
+  nextBookingStart: string | null;
+};
+export type RentalRow = typeof rentals.$inferSelect & {
+  effectiveStatus: RentalStatus;
+  unitName: string;
+  serialNumber: string;
+};
+export type NewRental = Omit<
+  typeof rentals.$inferInsert,
+  'id' | 'servicePartnerId' | 'createdAt' | 'updatedAt' | 'version'
+>;
+export type RentalProductValues = Pick<
+  typeof rentalProducts.$inferInsert,
+  'name' | 'serialNumber' | 'condition' | 'isActive' | 'catalogProductId' | 'lateFeePerDayMinor' | 'notes'
+>;
+
+/** What a write ran into instead of succeeding. */
+export type WriteMiss = 'serial_taken' | 'overlap';
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A PostgreSQL error code anywhere in the cause chain (Drizzle wraps the driver's error). */
+function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** 23505: the unit's serial number is taken; 23P01: rentals_no_overlap refused the dates. */
+function asWriteMiss(err: unknown): WriteMiss {
+  const code = pgCode(err);
+  if (code === '23505') return 'serial_taken';
+  if (code === '23P01') return 'overlap';
+  throw err;
+}
+
+/** `overdue` is an active rental whose due date is before the partner's today (given). */
+function statusSql(today: string): SQL<RentalStatus> {
+  return sql<RentalStatus>`case when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then 'overdue' else ${r.status} end`;
+}
+
+export function statusCondition(status: RentalStatus | 'open', today: string): SQL | undefined {
+  switch (status) {
+    case 'overdue':
+      return and(eq(r.status, 'active'), lt(r.dueDate, today));
+    case 'active':
+      return and(eq(r.status, 'active'), gte(r.dueDate, today));
+    case 'open':
+      return eq(r.status, 'active');
+    default:
+      return eq(r.status, status);
+  }
+}
+
+const conditionRank = sql`array_position(array[${sql.join(
+  RENTAL_CONDITIONS.map((c) => sql`${c}`),
+  sql`, `,
+)}]::text[], ${p.condition})`;
+
+// Subqueries name their columns in full: in a single-table select Drizzle leaves columns bare, and
+// a bare "id" inside the subquery would be the rental's, not the unit's.
+const UNIT_ID = sql.raw('"rental_products"."id"');
+const OUT_NOW = sql.raw(
+  `exists (select 1 from "rentals" "ro" where "ro"."rental_product_id" = "rental_products"."id" and "ro"."status" = 'active')`,
+);
+
+function productExtras(today: string) {
+  const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
+  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and "rd"."status" = 'active' and "rd"."due_date" < ${today}::date)`;
+  const availability = sql<RentalAvailability>`case
+    when not "rental_products"."is_active" then 'inactive'
+    when ${currentOverdue} then 'overdue'
+    when ${current} is not null then 'rented'
+    when "rental_products"."condition" = 'out_of_order' then 'out_of_order'
+    else 'available' end`;
+  const nextBooking = sql<
+    string | null
+  >`(select min("rb"."start_date")::text from "rentals" "rb" where "rb"."rental_product_id" = ${UNIT_ID} and "rb"."status" = 'booked' and "rb"."due_date" >= ${today}::date)`;
+  return { availability, currentRentalId: sql<string | null>`${current}`, nextBookingStart: nextBooking };
+}
+
+export function createRentalsRepository(db: Db) {
+  const rentalSelect = (today: string) => ({
+    id: r.id,
+    servicePartnerId: r.servicePartnerId,
+    rentalProductId: r.rentalProductId,
+    kind: r.kind,
+    status: r.status,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    customerPhone: r.customerPhone,
+    startDate: r.startDate,
+    dueDate: r.dueDate,
+    returnedDate: r.returnedDate,
+    dailyRateMinor: r.dailyRateMinor,
+    weeklyRateMinor: r.weeklyRateMinor,
+    lateFeePerDayMinor: r.lateFeePerDayMinor,
+    currency: r.currency,
+    depositMinor: r.depositMinor,
+    notes: r.notes,
+    returnCondition: r.returnCondition,
+    returnNotes: r.returnNotes,
+    charges: r.charges,
+    totalMinor: r.totalMinor,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    version: r.version,
+    effectiveStatus: statusSql(today),
+    unitName: p.name,
+    serialNumber: p.serialNumber,
+  });
+
+  const productSelect = (today: string) => ({
+    id: p.id,
+    servicePartnerId: p.servicePartnerId,
+    name: p.name,
+    serialNumber: p.serialNumber,
+    condition: p.condition,
+    isActive: p.isActive,
+    catalogProductId: p.catalogProductId,
+    lateFeePerDayMinor: p.lateFeePerDayMinor,
+    notes: p.notes,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    version: p.version,
+    ...productExtras(today),
+  });
+
+  function rentalSearch(text: string | undefined): SQL | undefined {
+    if (!text) return undefined;
+    const like = `%${escapeLike(text)}%`;
+    return or(
+      ilike(r.customerName, like),
+      ilike(r.customerEmail, like),
+      ilike(r.customerPhone, like),
+      ilike(p.serialNumber, like),
+      ilike(p.name, like),
+    );
+  }
+
+  return {
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    async partnerTimeZone(scope: TenantScope): Promise<string> {
+      const rows = await db
+        .select({ tz: servicePartners.timeZone })
+        .from(servicePartners)
+        .where(eq(servicePartners.id, scope.partnerId));
+      return rows[0]?.tz ?? 'Europe/Oslo';
+    },
+
+    // --- rental products -----------------------------------------------------------------------
+
+    async getProduct(scope: TenantScope, id: string, today: string, tx: Db = db) {
+      const rows = await tx
+        .select(productSelect(today))
+        .from(p)
+        .where(scoped(p, scope, eq(p.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async ownsProduct(scope: TenantScope, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: p.id })
+        .from(p)
+        .where(scoped(p, scope, eq(p.id, id)))
+        .limit(1);
+      return rows.length === 1;
+    },
+
+    async listProducts(
+      scope: TenantScope,
+      q: RentalProductListQuery,
+      today: string,
+    ): Promise<{ items: RentalProductRow[]; total: number }> {
+      const extras = productExtras(today);
+      const like = q.search ? `%${escapeLike(q.search)}%` : null;
+      const where = scoped(
+        p,
+        scope,
+        like ? or(ilike(p.name, like), ilike(p.serialNumber, like)) : undefined,
+        q.includeInactive || q.availability === 'inactive' ? undefined : eq(p.isActive, true),
+        q.availability ? sql`${extras.availability} = ${q.availability}` : undefined,
+      );
+      const name = sql`lower(${p.name})`;
+      const order: SQL[] = {
+        name_asc: [asc(name)],
+        name_desc: [desc(name)],
+        condition_best: [asc(conditionRank), asc(name)],
+        condition_worst: [desc(conditionRank), asc(name)],
+        serial: [asc(sql`lower(${p.serialNumber})`)],
+      }[q.sort];
+      const [items, totals] = await Promise.all([
+        db
+          .select(productSelect(today))
+          .from(p)
+          .where(where)
+          .orderBy(...order, asc(p.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(p).where(where),
+      ]);
+      return { items: items, total: totals[0]?.n ?? 0 };
+    },
+
+    /** Every unit of the partner (pickers and the calendar), active ones first, by name. */
+    async productOptions(scope: TenantScope, today: string, includeInactive: boolean) {
+      const rows = await db
+        .select(productSelect(today))
+        .from(p)
+        .where(scoped(p, scope, includeInactive ? undefined : eq(p.isActive, true)))
+        .orderBy(desc(p.isActive), asc(sql`lower(${p.name})`), asc(p.id));
+      return rows as RentalProductRow[];
+    },
+
+    async insertProduct(
+      scope: TenantScope,
+      values: RentalProductValues,
+    ): Promise<{ id: string } | WriteMiss> {
+      try {
+        const [row] = await db
+          .insert(p)
+          .values({ ...values, servicePartnerId: scope.partnerId })
+          .returning({ id: p.id });
+        if (!row) throw new Error('rental product insert returned nothing');
+        return row;
+      } catch (err) {
+        return asWriteMiss(err);
+      }
+    },
+
+    async updateProductIfVersion(
+      scope: TenantScope,
+      id: string,
+      version: number | null,
+      values: Partial<RentalProductValues>,
+      tx: Db = db,
+    ): Promise<boolean | WriteMiss> {
+      try {
+        const rows = await tx
+          .update(p)
+          .set({ ...values, updatedAt: sql`now()`, version: sql`${p.version} + 1` })
+          .where(scoped(p, scope, eq(p.id, id), version === null ? undefined : eq(p.version, version)))
+          .returning({ id: p.id });
+        return rows.length === 1;
+      } catch (err) {
+        return asWriteMiss(err);
+      }
+    },
+
+    async deleteProduct(scope: TenantScope, id: string): Promise<boolean | 'in_use'> {
+      try {
+        const rows = await db
+          .delete(p)
+          .where(scoped(p, scope, eq(p.id, id)))
+          .returning({ id: p.id });
+        return rows.length === 1;
+      } catch (err) {
+        if (pgCode(err) === '23503') return 'in_use';
+        throw err;
+      }
+    },
+
+    // --- rentals and bookings ------------------------------------------------------------------
+
+    async getRental(scope: TenantScope, id: string, today: string, tx: Db = db): Promise<RentalRow | null> {
+      const rows = await tx
+        .select(rentalSelect(today))
+        .from(r)
+        .innerJoin(p, eq(p.id, r.rentalProductId))
+        .where(scoped(r, scope, eq(r.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async listRentals(
+      scope: TenantScope,
+      q: RentalListQuery,
+      today: string,
+    ): Promise<{ items: RentalRow[]; total: number }> {
+      const where = scoped(
+        r,
+        scope,
+        q.status ? statusCondition(q.status, today) : undefined,
+        q.kind ? eq(r.kind, q.kind) : undefined,
+        q.rentalProductId ? eq(r.rentalProductId, q.rentalProductId) : undefined,
+        rentalSearch(q.search),
+      );
+      const order = q.sort === 'oldest' ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)];
+      const [items, totals] = await Promise.all([
+        db
+          .select(rentalSelect(today))
+          .from(r)
+          .innerJoin(p, eq(p.id, r.rentalProductId))
+          .where(where)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(r).innerJoin(p, eq(p.id, r.rentalProductId)).where(where),
+      ]);
+      return { items, total: totals[0]?.n ?? 0 };
+    },
+
+    /** Rentals matching `where` (dashboard lists), by due date. */
+    async rentalsWhere(scope: TenantScope, today: string, where: SQL | undefined, limit = 50) {
+      return db
+        .select(rentalSelect(today))
+        .from(r)
+        .innerJoin(p, eq(p.id, r.rentalProductId))
+        .where(scoped(r, scope, where))
+        .orderBy(asc(r.dueDate), asc(r.id))
+        .limit(limit);
+    },
+
+    /** Active rentals of the unit past their due date (the unit is still out). */
+    async hasOverdue(scope: TenantScope, productId: string, today: string, exceptId: string | null, tx: Db) {
+      const rows = await tx
+        .select({ id: r.id })
+        .from(r)
+        .where(
+          scoped(
+            r,
+            scope,
+            eq(r.rentalProductId, productId),
+            eq(r.status, 'active'),
+            lt(r.dueDate, today),
+            exceptId ? ne(r.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insertRental(
+      scope: TenantScope,
+      values: NewRental,
+      tx: Db = db,
+    ): Promise<{ id: string } | WriteMiss> {
+      try {
+        const [row] = await tx
+          .insert(r)
+          .values({ ...values, servicePartnerId: scope.partnerId })
+          .returning({ id: r.id });
+        if (!row) throw new Error('rental insert returned nothing');
+        return row;
+      } catch (err) {
+        return asWriteMiss(err);
+      }
+    },
+
+    async updateRentalIfVersion(
+      scope: TenantScope,
+      id: string,
+      version: number,
+      values: Partial<NewRental>,
+      tx: Db = db,
+    ): Promise<boolean | WriteMiss> {
+      try {
+        const rows = await tx
+          .update(r)
+          .set({ ...values, updatedAt: sql`now()`, version: sql`${r.version} + 1` })
+          .where(scoped(r, scope, eq(r.id, id), eq(r.version, version)))
+          .returning({ id: r.id });
+        return rows.length === 1;
+      } catch (err) {
+        return asWriteMiss(err);
+      }
+    },
+
+    /** Entries of the calendar: booked, active and returned reservations touching [from, to]. */
+    async calendarEntries(scope: TenantScope, from: string, to: string, today: string) {
+      const end = sql<string>`(case
+        when ${r.status} = 'returned' then ${r.returnedDate}
+        when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then ${today}::date
+        else ${r.dueDate} end)::text`;
+      return db
+        .select({
+          id: r.id,
+          rentalProductId: r.rentalProductId,
+          kind: r.kind,
+          status: statusSql(today),
+          startDate: r.startDate,
+          endDate: end,
+          customerName: r.customerName,
+        })
+        .from(r)
+        .where(
+          scoped(
+            r,
+            scope,
+            inArray(r.status, ['booked', 'active', 'returned']),
+            lte(r.startDate, to),
+            sql`${end}::date >= ${from}::date`,
+          ),
+        )
+        .orderBy(asc(r.startDate));
+    },
+
+    /** The dashboard's counts for the partner's `today` and the month that started `monthStart`. */
+    async dashboardFigures(scope: TenantScope, today: string, monthStart: string) {
+      const [units] = await db
+        .select({
+          total: sql<number>`count(*) filter (where "rental_products"."is_active")::int`,
+          out: sql<number>`count(*) filter (where "rental_products"."is_active" and ${OUT_NOW})::int`,
+          available: sql<number>`count(*) filter (where "rental_products"."is_active" and "rental_products"."condition" <> 'out_of_order' and not ${OUT_NOW})::int`,
+        })
+        .from(p)
+        .where(scoped(p, scope));
+      const [rent] = await db
+        .select({
+          overdue: sql<number>`count(*) filter (where ${r.status} = 'active' and ${r.dueDate} < ${today}::date)::int`,
+          upcoming: sql<number>`count(*) filter (where ${r.status} = 'booked' and ${r.startDate} >= ${today}::date)::int`,
+          revenue: sql<number>`coalesce(sum(${r.totalMinor}) filter (where ${r.status} = 'returned' and ${r.returnedDate} >= ${monthStart}::date and ${r.returnedDate} <= ${today}::date), 0)::int`,
+          rentedDays: sql<number>`coalesce(sum(greatest(0,
+            least(case when ${r.status} = 'returned' then ${r.returnedDate} else ${today}::date end, ${today}::date)
+            - greatest(${r.startDate}, ${monthStart}::date) + 1)) filter (where ${r.status} in ('active', 'returned')), 0)::int`,
+        })
+        .from(r)
+        .where(scoped(r, scope));
+      return {
+        unitsTotal: units?.total ?? 0,
+        out: units?.out ?? 0,
+        available: units?.available ?? 0,
+        overdue: rent?.overdue ?? 0,
+        upcomingBookings: rent?.upcoming ?? 0,
+        revenue: rent?.revenue ?? 0,
+        rentedDays: rent?.rentedDays ?? 0,
+      };
+    },
+
+    async serialHistory(scope: TenantScope, serial: string, today: string) {
+      return db
+        .select(rentalSelect(today))
+        .from(r)
+        .innerJoin(p, eq(p.id, r.rentalProductId))
+        .where(scoped(r, scope, eq(sql`lower(${p.serialNumber})`, serial.trim().toLowerCase())))
+        .orderBy(desc(r.startDate), desc(r.createdAt));
+    },
+
+    // --- settings and reminders ----------------------------------------------------------------
+
+    async getSettings(scope: TenantScope): Promise<RentalSettings> {
+      const rows = await db
+        .select()
+        .from(rentalSettings)
+        .where(eq(rentalSettings.servicePartnerId, scope.partnerId));
+      const row = rows[0];
+      if (!row) return DEFAULT_RENTAL_SETTINGS;
+      return {
+        reminderMethod: row.reminderMethod,
+        reminderDaysBefore: row.reminderDaysBefore,
+        sendOverdueReminder: row.sendOverdueReminder,
+        version: row.version,
+      };
+    },
+
+    /** Saves the settings if `version` is the stored one (0: none stored yet). */
+    async saveSettings(scope: TenantScope, s: RentalSettings): Promise<boolean> {
+      const values = {
+        reminderMethod: s.reminderMethod,
+        reminderDaysBefore: s.reminderDaysBefore,
+        sendOverdueReminder: s.sendOverdueReminder,
+      };
+      if (s.version === 0) {
+        const rows = await db
+          .insert(rentalSettings)
+          .values({ ...values, servicePartnerId: scope.partnerId })
+          .onConflictDoNothing()
+          .returning({ v: rentalSettings.version });
+        return rows.length === 1;
+      }
+      const rows = await db
+        .update(rentalSettings)
+        .set({ ...values, updatedAt: sql`now()`, version: sql`${rentalSettings.version} + 1` })
+        .where(
+          and(eq(rentalSettings.servicePartnerId, scope.partnerId), eq(rentalSettings.version, s.version)),
+        )
+        .returning({ v: rentalSettings.version });
+      return rows.length === 1;
+    },
+
+    /**
+     * Every partner's active rentals that a reminder is due for at `now` and that have not had
+     * it: `due_soon` when the due date is within the partner's days-before (today included),
+     * `overdue` once the due date has passed in the partner's zone.
+     */
+    async dueReminders(now: Date) {
+      const today = sql`(${now.toISOString()}::timestamptz at time zone ${servicePartners.timeZone})::date`;
+      const method = sql<ReminderMethod>`coalesce(${rentalSettings.reminderMethod}, ${DEFAULT_RENTAL_SETTINGS.reminderMethod})`;
+      const daysBefore = sql`coalesce(${rentalSettings.reminderDaysBefore}, ${DEFAULT_RENTAL_SETTINGS.reminderDaysBefore})`;
+      const overdueOn = sql`coalesce(${rentalSettings.sendOverdueReminder}, ${DEFAULT_RENTAL_SETTINGS.sendOverdueReminder})`;
+      const kind = sql<ReminderKind>`case when ${r.dueDate} < ${today} then 'overdue' else 'due_soon' end`;
+      const rows = await db
+        .select({
+          rentalId: r.id,
+          servicePartnerId: r.servicePartnerId,
+          kind,
+          method,
+          customerId: r.customerId,
+          customerName: r.customerName,
+          customerEmail: r.customerEmail,
+          customerPhone: r.customerPhone,
+          dueDate: r.dueDate,
+          unitName: p.name,
+          serialNumber: p.serialNumber,
+          partnerName: servicePartners.name,
+        })
+        .from(r)
+        .innerJoin(p, eq(p.id, r.rentalProductId))
+        .innerJoin(servicePartners, eq(servicePartners.id, r.servicePartnerId))
+        .leftJoin(rentalSettings, eq(rentalSettings.servicePartnerId, r.servicePartnerId))
+        .where(
+          and(
+            eq(r.status, 'active'),
+            sql`${method} <> 'none'`,
+            or(
+              and(sql`${r.dueDate} < ${today}`, sql`${overdueOn}`),
+              and(
+                sql`${daysBefore} > 0`,
+                sql`${r.dueDate} >= ${today}`,
+                sql`${r.dueDate} - ${today} <= ${daysBefore}`,
+              ),
+            ),
+            sql`not exists (select 1 from ${rentalReminders} where ${rentalReminders.rentalId} = ${r.id} and ${rentalReminders.kind} = ${kind})`,
+          ),
+        )
+        .limit(500);
+      return rows;
+    },
+
+    /** Claims a reminder: false when it was claimed (sent) before. The key is (rental, kind). */
+    async claimReminder(
+      scope: TenantScope,
+      rentalId: string,
+      kind: ReminderKind,
+      method: ReminderMethod,
+    ): Promise<boolean> {
+      const rows = await db
+        .insert(rentalReminders)
+        .values({ rentalId, kind, method, servicePartnerId: scope.partnerId })
+        .onConflictDoNothing()
+        .returning({ id: rentalReminders.rentalId });
+      return rows.length === 1;
+    },
+
+    async setReminderCommunication(rentalId: string, kind: ReminderKind, communicationId: string) {
+      await db
+        .update(rentalReminders)
+        .set({ communicationId })
+        .where(and(eq(rentalReminders.rentalId, rentalId), eq(rentalReminders.kind, kind)));
+    },
+
+    async releaseReminder(rentalId: string, kind: ReminderKind) {
+      await db
+        .delete(rentalReminders)
+        .where(and(eq(rentalReminders.rentalId, rentalId), eq(rentalReminders.kind, kind)));
+    },
+
+    async remindersOf(scope: TenantScope, rentalId: string) {
+      return db
+        .select()
+        .from(rentalReminders)
+        .where(scoped(rentalReminders, scope, eq(rentalReminders.rentalId, rentalId)));
+    },
+  };
+}
+
+export type RentalsRepository = ReturnType<typeof createRentalsRepository>;

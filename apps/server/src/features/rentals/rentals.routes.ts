@@ -1,0 +1,347 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { problemSchema } from '@service-portal/shared/problem';
+import {
+  idParamsSchema,
+  rentalCalendarQuerySchema,
+  rentalCalendarSchema,
+  rentalCreateSchema,
+  rentalDashboardSchema,
+  rentalListQuerySchema,
+  rentalListResponseSchema,
+  rentalPickupSchema,
+  rentalProductInputSchema,
+  rentalProductListQuerySchema,
+  rentalProductListResponseSchema,
+  rentalProductOptionSchema,
+  rentalProductSchema,
+  rentalProductStatusSchema,
+  rentalProductUpdateSchema,
+  rentalReturnSchema,
+  rentalSchema,
+  rentalSettingsSchema,
+  rentalSettingsUpdateSchema,
+  rentalUpdateSchema,
+  rentalVersionSchema,
+} from '@service-portal/shared/rentals';
+import { problemWith } from '../../lib/problem-responses.ts';
+import { principalOf, tenantOf } from '../../plugins/auth.ts';
+import type { RentalsService } from './rentals.service.ts';
+
+const tags = ['rentals'];
+const read = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+const one = { ...read, 404: problemSchema };
+const write = {
+  ...one,
+  409: problemWith({
+    unit_unavailable: 'the unit is rented or booked for some of the dates (database exclusion constraint)',
+    unit_not_rentable: 'the unit is inactive or out of order',
+    rental_rate_missing: 'no daily or weekly rate in the pricing',
+    serial_taken: 'another unit of the partner has the serial number',
+    invalid_transition: 'the rental is not in a state that allows this',
+    version_conflict: '`version` is not the one last read',
+    in_use: 'the unit has rentals (delete)',
+  }),
+};
+
+/**
+ * Spec §2: /rentals/* is for any signed-in user. Decision 026: everyone of the partner reads,
+ * rents out, books, hands over at pickup and takes returns (technicians deliver and collect the
+ * units); changing or cancelling a rental, managing the units and the reminder settings is for
+ * Administrators and ServiceManagers.
+ */
+export function rentalsRoutes(service: RentalsService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const anyone = { access: AUTHENTICATED };
+    const managers = { access: STAFF_MANAGERS };
+
+    r.get(
+      '/rentals/dashboard',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: "The rental dashboard's figures for the partner's today",
+          response: { 200: rentalDashboardSchema, ...read },
+        },
+      },
+      async (request) => service.dashboard(tenantOf(request)),
+    );
+
+    r.get(
+      '/rentals/calendar',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Units × days from `from` to `to` (at most 62 days): rented, overdue, booked',
+          querystring: rentalCalendarQuerySchema,
+          response: { 200: rentalCalendarSchema, ...read },
+        },
+      },
+      async (request) => service.calendar(tenantOf(request), request.query.from, request.query.to),
+    );
+
+    r.get(
+      '/rentals/settings',
+      {
+        config: anyone,
+        schema: { tags, summary: 'Reminder settings', response: { 200: rentalSettingsSchema, ...read } },
+      },
+      async (request) => service.getSettings(tenantOf(request)),
+    );
+
+    r.put(
+      '/rentals/settings',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Change the reminder settings; `version` 0 while none are stored',
+          body: rentalSettingsUpdateSchema,
+          response: { 200: rentalSettingsSchema, ...write },
+        },
+      },
+      async (request) => service.saveSettings(tenantOf(request), request.body),
+    );
+
+    // --- rental products ---------------------------------------------------------------------
+
+    r.get(
+      '/rentals/products',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Rental units: five sorts, page sizes 12/24/48, availability derived',
+          querystring: rentalProductListQuerySchema,
+          response: { 200: rentalProductListResponseSchema, ...read },
+        },
+      },
+      async (request) => service.listProducts(tenantOf(request), request.query),
+    );
+
+    r.get(
+      '/rentals/products/options',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Units for pickers (active ones; all with includeInactive=true)',
+          querystring: z.object({
+            includeInactive: z
+              .enum(['true', 'false'])
+              .optional()
+              .transform((v) => v === 'true'),
+          }),
+          response: { 200: z.array(rentalProductOptionSchema), ...read },
+        },
+      },
+      async (request) => service.productOptions(tenantOf(request), request.query.includeInactive),
+    );
+
+    r.get(
+      '/rentals/products/:id',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'One unit',
+          params: idParamsSchema,
+          response: { 200: rentalProductSchema, ...one },
+        },
+      },
+      async (request) => service.getProduct(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      '/rentals/products',
+      {
+        config: { ...managers, idempotent: true },
+        schema: {
+          tags,
+          summary: 'Add a unit; the serial number is unique per partner (409 serial_taken)',
+          body: rentalProductInputSchema,
+          response: { 201: rentalProductSchema, ...write },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.createProduct(tenantOf(request), request.body)),
+    );
+
+    r.put(
+      '/rentals/products/:id',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Change a unit',
+          params: idParamsSchema,
+          body: rentalProductUpdateSchema,
+          response: { 200: rentalProductSchema, ...write },
+        },
+      },
+      async (request) => service.updateProduct(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.patch(
+      '/rentals/products/:id/status',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Activate or deactivate a unit',
+          params: idParamsSchema,
+          body: rentalProductStatusSchema,
+          response: { 200: rentalProductSchema, ...write },
+        },
+      },
+      async (request) => service.setProductStatus(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.delete(
+      '/rentals/products/:id',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Delete a unit that was never rented (409 in_use otherwise: deactivate it)',
+          params: idParamsSchema,
+          response: { 204: z.null(), ...write },
+        },
+      },
+      async (request, reply) => {
+        await service.removeProduct(tenantOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- rentals and bookings ----------------------------------------------------------------
+
+    r.get(
+      '/rentals',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary:
+            'Rentals and bookings: newest/oldest, status (overdue = active past due, today in the partner zone), search',
+          querystring: rentalListQuerySchema,
+          response: { 200: rentalListResponseSchema, ...read },
+        },
+      },
+      async (request) => service.list(tenantOf(request), request.query),
+    );
+
+    r.post(
+      '/rentals',
+      {
+        config: { ...anyone, idempotent: true },
+        schema: {
+          tags,
+          summary: 'Rent a unit out from today or earlier (409 unit_unavailable when it is taken)',
+          body: rentalCreateSchema,
+          response: { 201: rentalSchema, ...write },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.createRental(tenantOf(request), principalOf(request), request.body)),
+    );
+
+    r.post(
+      '/rentals/bookings',
+      {
+        config: { ...anyone, idempotent: true },
+        schema: {
+          tags,
+          summary: 'Book a unit for future dates (409 unit_unavailable when it is taken)',
+          body: rentalCreateSchema,
+          response: { 201: rentalSchema, ...write },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.createBooking(tenantOf(request), principalOf(request), request.body)),
+    );
+
+    r.get(
+      '/rentals/:id',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'One rental or booking',
+          params: idParamsSchema,
+          response: { 200: rentalSchema, ...one },
+        },
+      },
+      async (request) => service.get(tenantOf(request), request.params.id),
+    );
+
+    r.put(
+      '/rentals/:id',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Change the dates, deposit or notes of a booking or a rental under way',
+          params: idParamsSchema,
+          body: rentalUpdateSchema,
+          response: { 200: rentalSchema, ...write },
+        },
+      },
+      async (request) => service.update(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/rentals/:id/pickup',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'A booking is picked up: it becomes the rental, from today',
+          params: idParamsSchema,
+          body: rentalPickupSchema,
+          response: { 200: rentalSchema, ...write },
+        },
+      },
+      async (request) => service.pickup(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/rentals/:id/return',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'The unit comes back: condition, notes; the charges are computed and frozen',
+          params: idParamsSchema,
+          body: rentalReturnSchema,
+          response: { 200: rentalSchema, ...write },
+        },
+      },
+      async (request) => service.returnRental(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/rentals/:id/cancel',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Cancel a booking or a rental under way',
+          params: idParamsSchema,
+          body: rentalVersionSchema,
+          response: { 200: rentalSchema, ...write },
+        },
+      },
+      async (request) => service.cancel(tenantOf(request), request.params.id, request.body),
+    );
+  };
+}

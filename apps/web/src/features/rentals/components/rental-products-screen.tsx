@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@service-portal/shared/limits';
+import {
+  RENTAL_AVAILABILITIES,
+  RENTAL_PRODUCT_PAGE_SIZES,
+  RENTAL_PRODUCT_SORTS,
+  type RentalProduct,
+} from '@service-portal/shared/rentals';
+import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { PHONE_QUERY } from '../../../lib/media.ts';
+import {
+  choiceParam,
+  flagParam,
+  optionalChoiceParam,
+  pageParam,
+  textParam,
+  useListParams,
+} from '../../../lib/use-list-params.ts';
+import { useRentalProducts, useSetRentalProductStatus } from '../api/rental-products.ts';
+import { useRentalDashboard } from '../api/rentals.ts';
+import { AvailabilityBadge, ConditionBadge } from './rental-badges.tsx';
+import { RentalProductFormModal, type CatalogProductPicker } from './rental-product-form.tsx';
+
+const PARAMS = {
+  page: pageParam(),
+  pageSize: choiceParam('size', RENTAL_PRODUCT_PAGE_SIZES, 12),
+  sort: choiceParam('sort', RENTAL_PRODUCT_SORTS, 'name_asc'),
+  view: choiceParam('view', ['cards', 'table'] as const, 'cards'),
+  availability: optionalChoiceParam('availability', RENTAL_AVAILABILITIES),
+  search: textParam('q'),
+  inactive: flagParam('inactive'),
+};
+
+interface Props {
+  /** Administrators and ServiceManagers add, change and (de)activate units. */
+  canManage: boolean;
+  catalogProductPicker?: CatalogProductPicker;
+}
+
+/** Spec §2 "rental products": units as cards or a table, five sorts, 12/24/48 a page. */
+export function RentalProductsScreen({ canManage, catalogProductPicker }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [state, update] = useListParams(PARAMS);
+  const [search, setSearch] = useState(state.search);
+  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
+  useEffect(() => {
+    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
+    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const [editing, setEditing] = useState<RentalProduct | null | undefined>(undefined);
+  const currency = useRentalDashboard().data?.currency ?? 'NOK';
+  const list = useRentalProducts({
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    search: state.search,
+    ...(state.availability ? { availability: state.availability } : {}),
+    includeInactive: state.inactive,
+  });
+  const setStatus = useSetRentalProductStatus();
+
+  const toggle = (p: RentalProduct) =>
+    setStatus.mutate(
+      { id: p.id, isActive: !p.isActive, version: p.version },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('rentals.products.saved') }),
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            message: formatMessage(t, apiErrorMessage(e, 'rentals.products.statusFailed')),
+          }),
+      },
+    );
+
+  const actions = (p: RentalProduct) =>
+    canManage ? (
+      <Group gap="xs" wrap="wrap">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setEditing(p)}
+          aria-label={`${t('rentals.edit')} ${p.name}`}
+        >
+          {t('rentals.edit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color={p.isActive ? 'orange' : 'green'}
+          onClick={() => toggle(p)}
+          aria-label={`${p.isActive ? t('rentals.deactivate') : t('rentals.activate')} ${p.name}`}
+        >
+          {p.isActive ? t('rentals.deactivate') : t('rentals.activate')}
+        </Button>
+      </Group>
+    ) : null;
+
+  const next = (p: RentalProduct) =>
+    p.nextBookingStart
+      ? t('rentals.products.nextBooking', { date: formatDay(p.nextBookingStart, lang) })
+      : '';
+
+  const columns: PagedListColumn<RentalProduct>[] = [
+    { key: 'name', header: t('rentals.fields.name'), cell: (p) => p.name, fw: 600 },
+    { key: 'serial', header: t('rentals.fields.serialNumber'), cell: (p) => p.serialNumber },
+    {
+      key: 'condition',
+      header: t('rentals.fields.condition'),
+      cell: (p) => <ConditionBadge condition={p.condition} />,
+    },
+    {
+      key: 'availability',
+      header: t('rentals.fields.availability'),
+      cell: (p) => (
+        <Stack gap={2}>
+          <AvailabilityBadge availability={p.availability} />
+          <Text size="xs">{next(p)}</Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'fee',
+      header: t('rentals.fields.lateFeePerDay'),
+      cell: (p) => formatMoney(p.lateFeePerDay, currency, lang),
+      align: 'right',
+    },
+    ...(canManage ? [{ key: 'actions', header: t('rentals.fields.actions'), cell: actions }] : []),
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap" align="flex-end">
+        <Group wrap="wrap" align="flex-end">
+          <TextInput
+            label={t('rentals.products.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={220}
+          />
+          <Select
+            label={t('rentals.sortLabel')}
+            allowDeselect={false}
+            w={200}
+            value={state.sort}
+            data={RENTAL_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`rentals.products.sort.${s}`) }))}
+            onChange={(v) => v && update({ sort: v, page: 1 })}
+          />
+          <Select
+            label={t('rentals.fields.availability')}
+            clearable
+            w={170}
+            placeholder={t('rentals.any')}
+            value={state.availability ?? null}
+            data={RENTAL_AVAILABILITIES.map((a) => ({ value: a, label: t(`rentals.availability.${a}`) }))}
+            onChange={(v) => update({ availability: v ?? null, page: 1 })}
+          />
+          <Select
+            label={t('rentals.pageSize')}
+            allowDeselect={false}
+            w={100}
+            value={String(state.pageSize)}
+            data={RENTAL_PRODUCT_PAGE_SIZES.map((n) => String(n))}
+            onChange={(v) => v && update({ pageSize: Number(v) as 12 | 24 | 48, page: 1 })}
+          />
+          <SegmentedControl
+            aria-label={t('rentals.products.view')}
+            value={state.view}
+            onChange={(v) => update({ view: v })}
+            data={[
+              { value: 'cards', label: t('rentals.products.cards') },
+              { value: 'table', label: t('rentals.products.table') },
+            ]}
+          />
+        </Group>
+        {canManage && <Button onClick={() => setEditing(null)}>{t('rentals.products.add')}</Button>}
+      </Group>
+      <Checkbox
+        label={t('rentals.products.showInactive')}
+        checked={state.inactive}
+        onChange={(e) => update({ inactive: e.currentTarget.checked, page: 1 })}
+      />
+      <PagedList
+        query={list}
+        loadFailure="rentals.products.loadFailed"
+        loadingLabel={t('rentals.loading')}
+        page={state.page}
+        onPageChange={(page) => update({ page })}
+        phone={phone || state.view === 'cards'}
+        rowKey={(p) => p.id}
+        columns={columns}
+        cardTestId="rental-product-card"
+        card={(p) => (
+          <Box>
+            <Group justify="space-between" wrap="nowrap" mb={4}>
+              <Text fw={600}>{p.name}</Text>
+              <AvailabilityBadge availability={p.availability} />
+            </Group>
+            <Text size="sm">
+              {t('rentals.fields.serialNumber')}: {p.serialNumber}
+            </Text>
+            <Group gap="xs" my={4}>
+              <ConditionBadge condition={p.condition} />
+              <Text size="xs">{next(p)}</Text>
+            </Group>
+            {actions(p)}
+          </Box>
+        )}
+        empty={t('rentals.products.empty')}
+      />
+      <RentalProductFormModal
+        opened={editing !== undefined}
+        product={editing ?? null}
+        currency={currency}
+        onClose={() => setEditing(undefined)}
+        catalogProductPicker={catalogProductPicker}
+      />
+    </Stack>
+  );
+}

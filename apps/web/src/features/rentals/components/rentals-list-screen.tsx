@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@service-portal/shared/limits';
+import {
+  RENTAL_SORTS,
+  RENTAL_STATUSES,
+  type Rental,
+  type RentalStatus,
+} from '@service-portal/shared/rentals';
+import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { formatMessage, problemMessage } from '../../../lib/api-errors.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { PHONE_QUERY } from '../../../lib/media.ts';
+import {
+  choiceParam,
+  optionalChoiceParam,
+  pageParam,
+  textParam,
+  useListParams,
+} from '../../../lib/use-list-params.ts';
+import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
+import { RentalStatusBadge } from './rental-badges.tsx';
+import { RentalFormModal } from './rental-form.tsx';
+import { ReturnDialog } from './return-dialog.tsx';
+
+const ACTIVE_VIEWS = ['open', 'overdue', 'booked'] as const;
+const PAGE_SIZE = 20;
+const PARAMS = {
+  page: pageParam(),
+  sort: choiceParam('sort', RENTAL_SORTS, 'newest'),
+  view: choiceParam('view', ACTIVE_VIEWS, 'open'),
+  status: optionalChoiceParam('status', RENTAL_STATUSES),
+  search: textParam('q'),
+};
+
+interface Props {
+  /** `active`: what is out now (and the bookings); `all`: every rental, any status. */
+  mode: 'active' | 'all';
+  /** Administrators and ServiceManagers cancel. */
+  canManage: boolean;
+}
+
+/** Spec §2: active rentals and all rentals (newest/oldest first, filter by status, search). */
+export function RentalsListScreen({ mode, canManage }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [state, update] = useListParams(PARAMS);
+  const [search, setSearch] = useState(state.search);
+  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
+  useEffect(() => {
+    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
+    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const status: RentalStatus | 'open' | undefined =
+    mode === 'active' ? state.view : (state.status ?? undefined);
+  const list = useRentals({
+    page: state.page,
+    pageSize: PAGE_SIZE,
+    sort: state.sort,
+    status,
+    search: state.search,
+  });
+  const dashboard = useRentalDashboard();
+  const today = list.data?.today ?? dashboard.data?.today ?? new Date().toISOString().slice(0, 10);
+  const currency = dashboard.data?.currency ?? 'NOK';
+  const [returning, setReturning] = useState<Rental | null>(null);
+  const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);
+  const [cancelling, setCancelling] = useState<Rental | null>(null);
+  const pickup = usePickupBooking();
+  const cancel = useCancelRental();
+
+  const failed = (key: 'rentals.pickupFailed' | 'rentals.cancelFailed') => (e: unknown) =>
+    notifications.show({ color: 'red', message: formatMessage(t, problemMessage(e, key, 'rental')) });
+
+  const actions = (r: Rental) => (
+    <Group gap="xs" wrap="wrap">
+      {(r.status === 'active' || r.status === 'overdue') && (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setReturning(r)}
+          aria-label={`${t('rentals.return.action')} ${r.unitName}`}
+        >
+          {t('rentals.return.action')}
+        </Button>
+      )}
+      {r.status === 'booked' && (
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          loading={pickup.isPending && pickup.variables.id === r.id}
+          aria-label={`${t('rentals.pickup')} ${r.unitName}`}
+          onClick={() =>
+            pickup.mutate(
+              { id: r.id, version: r.version },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: t('rentals.pickedUp') }),
+                onError: failed('rentals.pickupFailed'),
+              },
+            )
+          }
+        >
+          {t('rentals.pickup')}
+        </Button>
+      )}
+      {canManage && (r.status === 'booked' || r.status === 'active' || r.status === 'overdue') && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setCancelling(r)}
+          aria-label={`${t('rentals.cancel')} ${r.unitName}`}
+        >
+          {t('rentals.cancel')}
+        </Button>
+      )}
+    </Group>
+  );
+
+  const period = (r: Rental) =>
+    `${formatDay(r.startDate, lang)} – ${formatDay(r.returnedDate ?? r.dueDate, lang)}`;
+  const columns: PagedListColumn<Rental>[] = [
+    {
+      key: 'unit',
+      header: t('rentals.fields.unit'),
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {r.unitName}
+          </Text>
+          <Text size="xs">{r.serialNumber}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'customer', header: t('rentals.fields.customer'), cell: (r) => r.customerName },
+    { key: 'period', header: t('rentals.fields.period'), cell: period },
+    {
+      key: 'status',
+      header: t('rentals.fields.status'),
+      cell: (r) => <RentalStatusBadge status={r.status} />,
+    },
+    {
+      key: 'amount',
+      header: t('rentals.fields.amount'),
+      align: 'right',
+      cell: (r) =>
+        r.charges
+          ? formatMoney(r.charges.totalMinor, r.currency, lang)
+          : `${formatMoney(r.dailyRate, r.currency, lang)} ${t('rentals.perDay')}`,
+    },
+    { key: 'actions', header: t('rentals.fields.actions'), cell: actions },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap" align="flex-end">
+        <Group wrap="wrap" align="flex-end">
+          {mode === 'active' ? (
+            <SegmentedControl
+              aria-label={t('rentals.fields.status')}
+              value={state.view}
+              onChange={(v) => update({ view: v, page: 1 })}
+              data={ACTIVE_VIEWS.map((v) => ({ value: v, label: t(`rentals.views.${v}`) }))}
+            />
+          ) : (
+            <Select
+              label={t('rentals.fields.status')}
+              clearable
+              w={170}
+              placeholder={t('rentals.any')}
+              value={state.status}
+              data={RENTAL_STATUSES.map((s) => ({ value: s, label: t(`rentals.status.${s}`) }))}
+              onChange={(v) => update({ status: v ?? null, page: 1 })}
+            />
+          )}
+          <Select
+            label={t('rentals.sortLabel')}
+            allowDeselect={false}
+            w={160}
+            value={state.sort}
+            data={RENTAL_SORTS.map((s) => ({ value: s, label: t(`rentals.sort.${s}`) }))}
+            onChange={(v) => v && update({ sort: v, page: 1 })}
+          />
+          <TextInput
+            label={t('rentals.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={240}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button onClick={() => setCreating('rental')}>{t('rentals.form.newRental')}</Button>
+          <Button variant="light" onClick={() => setCreating('booking')}>
+            {t('rentals.form.newBooking')}
+          </Button>
+        </Group>
+      </Group>
+      <PagedList
+        query={list}
+        loadFailure="rentals.loadFailed"
+        loadingLabel={t('rentals.loading')}
+        page={state.page}
+        onPageChange={(page) => update({ page })}
+        phone={phone}
+        rowKey={(r) => r.id}
+        columns={columns}
+        cardTestId="rental-card"
+        card={(r) => (
+          <Box>
+            <Group justify="space-between" wrap="nowrap" mb={4}>
+              <Text fw={600}>{r.unitName}</Text>
+              <RentalStatusBadge status={r.status} />
+            </Group>
+            <Text size="sm">
+              {r.customerName} · {r.serialNumber}
+            </Text>
+            <Text size="xs" mb="xs">
+              {period(r)}
+            </Text>
+            {actions(r)}
+          </Box>
+        )}
+        empty={t('rentals.empty')}
+      />
+      <ReturnDialog rental={returning} today={today} onClose={() => setReturning(null)} />
+      <RentalFormModal
+        kind={creating ?? 'rental'}
+        opened={creating !== null}
+        onClose={() => setCreating(null)}
+        today={today}
+        currency={currency}
+      />
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={t('rentals.cancelTitle')}
+      >
+        <Text mb="md">
+          {t('rentals.cancelConfirm', {
+            unit: cancelling?.unitName ?? '',
+            customer: cancelling?.customerName ?? '',
+          })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setCancelling(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (!cancelling) return;
+              cancel.mutate(
+                { id: cancelling.id, version: cancelling.version },
+                {
+                  onSuccess: () => notifications.show({ color: 'green', message: t('rentals.cancelled') }),
+                  onError: failed('rentals.cancelFailed'),
+                },
+              );
+              setCancelling(null);
+            }}
+          >
+            {t('rentals.cancel')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

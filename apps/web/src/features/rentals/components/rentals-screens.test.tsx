@@ -1,0 +1,182 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
+import { serviceManager, technician } from '../../../../test/fixtures.ts';
+import { mockApi } from '../../../../test/http.ts';
+import type { Handler } from '../../../../test/http.ts';
+import { renderApp } from '../../../../test/render.tsx';
+
+beforeAll(async () => {
+  await import('../../../app/routes/rentals.tsx');
+  await import('../../../app/routes/rental-dashboard.tsx');
+  await import('../../../app/routes/active-rentals.tsx');
+  await import('../../../app/routes/rental-products.tsx');
+  await import('../../../app/layout/app-layout.tsx');
+});
+
+const TODAY = '2026-03-10';
+const overdue: Rental = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  kind: 'rental',
+  status: 'overdue',
+  rentalProductId: 'b0000000-0000-4000-8000-000000000001',
+  unitName: 'Event toilet 1',
+  serialNumber: 'RT-1001',
+  customerId: 'c0000000-0000-4000-8000-000000000001',
+  customerName: 'Festival AS',
+  customerEmail: 'fest@example.net',
+  customerPhone: null,
+  startDate: '2026-03-02',
+  dueDate: '2026-03-07',
+  returnedDate: null,
+  dailyRate: 50_000,
+  weeklyRate: 250_000,
+  lateFeePerDay: 20_000,
+  currency: 'NOK',
+  deposit: 0,
+  notes: null,
+  returnCondition: null,
+  returnNotes: null,
+  charges: null,
+  createdAt: '2026-03-02T08:00:00.000Z',
+  updatedAt: '2026-03-02T08:00:00.000Z',
+  version: 1,
+};
+const unit = (n: number, over: Partial<RentalProduct> = {}): RentalProduct => ({
+  id: `b0000000-0000-4000-8000-00000000000${n}`,
+  name: `Event toilet ${n}`,
+  serialNumber: `RT-100${n}`,
+  condition: 'good',
+  isActive: true,
+  catalogProductId: null,
+  lateFeePerDay: 20_000,
+  notes: null,
+  availability: 'available',
+  currentRentalId: null,
+  nextBookingStart: null,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  updatedAt: '2026-01-01T08:00:00.000Z',
+  version: 1,
+  ...over,
+});
+const dashboard: RentalDashboard = {
+  today: TODAY,
+  currency: 'NOK',
+  unitsTotal: 2,
+  available: 1,
+  out: 1,
+  overdue: 1,
+  utilisation: 0.25,
+  revenueThisMonth: 120_000,
+  returnsDueThisWeek: [],
+  overdueList: [overdue],
+  upcomingBookings: 1,
+};
+const calendar: Handler = (request) => ({
+  status: 200,
+  body: {
+    from: request.params.from,
+    to: request.params.to,
+    today: TODAY,
+    units: [unit(1, { availability: 'overdue' }), unit(2)],
+    entries: [
+      {
+        id: overdue.id,
+        rentalProductId: unit(1).id,
+        kind: 'rental',
+        status: 'overdue',
+        startDate: overdue.startDate,
+        endDate: TODAY,
+        customerName: 'Festival AS',
+      },
+    ],
+  },
+});
+
+function start(path: string, who = serviceManager, routes: Record<string, Handler> = {}, width?: number) {
+  const api = mockApi({
+    'GET /api/user/profile': { status: 200, body: who },
+    'GET /api/rentals/dashboard': { status: 200, body: dashboard },
+    'GET /api/rentals/calendar': calendar,
+    'GET /api/rentals': {
+      status: 200,
+      body: { items: [overdue], total: 1, page: 1, pageSize: 20, today: TODAY },
+    },
+    'GET /api/rentals/products': (request) => ({
+      status: 200,
+      body: { items: [unit(1), unit(2)], total: 2, page: 1, pageSize: Number(request.params.pageSize ?? 12) },
+    }),
+    ...routes,
+  });
+  const view = renderApp(path, { signedInAs: who, ...(width ? { width } : {}) });
+  return { ...api, ...view };
+}
+
+describe('rental screens', { timeout: 30_000 }, () => {
+  it('the dashboard shows the figures and the overdue list; the return dialog shows the late fee before confirming', async () => {
+    const { user, calls } = start('/rentals', serviceManager, {
+      'POST /api/rentals/a0000000-0000-4000-8000-000000000001/return': (request) => ({
+        status: 200,
+        body: {
+          ...overdue,
+          status: 'returned',
+          returnedDate: TODAY,
+          version: 2,
+          ...{ returnCondition: (request.body as { condition: string }).condition },
+        },
+      }),
+    });
+    expect(await screen.findByTestId('units-total')).toHaveTextContent('2');
+    expect(screen.getByTestId('rentals-overdue')).toHaveTextContent('1');
+    expect(screen.getByText('1 overdue rental')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByTestId('overdue-list')).getByRole('button', { name: /Return Event toilet 1/ }),
+    );
+    const charges = await screen.findByTestId('return-charges');
+    // 8 days (2 March to 10 March): one week at 2 500 and one day at 500; 3 days late × 200.
+    expect(within(charges).getByText(/8 days/)).toBeInTheDocument();
+    expect(screen.getByTestId('late-fee')).toHaveTextContent('3 days late');
+    expect(screen.getByTestId('return-total')).toHaveTextContent(/3[\s,.\u00a0]?600/);
+    await user.click(screen.getByRole('button', { name: 'Confirm return' }));
+    await screen.findByText('The unit is returned.');
+    const sent = calls.find((c) => c.url.endsWith('/return'));
+    expect(sent?.body).toMatchObject({ returnedDate: TODAY, condition: 'good', version: 1 });
+  });
+
+  it('the calendar is a grid the arrow keys walk, marking rented, overdue and free days', async () => {
+    const { user } = start('/rentals');
+    const grid = await screen.findByRole('grid');
+    const cells = within(grid).getAllByRole('gridcell');
+    expect(cells.some((c) => c.dataset.state === 'overdue')).toBe(true);
+    expect(cells.some((c) => c.dataset.state === 'free')).toBe(true);
+    const first = cells[0]!;
+    expect(first).toHaveAttribute('tabindex', '0');
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(cells[1]);
+    await user.keyboard('{ArrowDown}');
+    expect((document.activeElement as HTMLElement).dataset.cell).toBe('1-1');
+    await user.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(await within(await screen.findByRole('grid')).findAllByRole('gridcell')).toHaveLength(2 * 31);
+  });
+
+  it('rental products: five sorts, 12/24/48 per page; technicians do not manage', async () => {
+    const { user, calls } = start('/rentals/products', technician);
+    expect(await screen.findByText('Event toilet 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add unit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }));
+    for (const label of [
+      'Name A-Z',
+      'Name Z-A',
+      'Condition best first',
+      'Condition worst first',
+      'Serial number',
+    ])
+      expect(screen.getByRole('option', { name: label })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Condition worst first' }));
+    await user.click(screen.getByRole('combobox', { name: 'Per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['12', '24', '48']);
+    await user.click(screen.getByRole('option', { name: '48' }));
+    expect(calls.at(-1)?.params).toMatchObject({ sort: 'condition_worst', pageSize: '48' });
+  });
+});

@@ -1,0 +1,164 @@
+import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import {
+  isCalendarDay,
+  RENTAL_CONDITIONS,
+  RENTAL_MESSAGES,
+  rentalCharge,
+  rentalReturnSchema,
+  type Rental,
+} from '@service-portal/shared/rentals';
+import { FormActions } from '../../../components/form-actions.tsx';
+import type { FormErrorMap } from '../../../lib/form-errors.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useReturnRental } from '../api/rentals.ts';
+import { translateRentalError } from './rental-product-form.tsx';
+
+interface Props {
+  rental: Rental | null;
+  /** The partner's today (YYYY-MM-DD). */
+  today: string;
+  onClose: () => void;
+}
+
+/** The unit comes back: condition, notes, and the charges (late fee included) before confirming. */
+export function ReturnDialog({ rental, today, onClose }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={rental !== null} onClose={onClose} title={t('rentals.return.title')} size="lg">
+      {rental && <ReturnForm key={rental.id} rental={rental} today={today} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const send = useReturnRental();
+  const form = useSchemaForm({
+    initialValues: { returnedDate: today, condition: 'good', notes: '' },
+    schema: rentalReturnSchema,
+    toPayload: (v) => ({ ...v, version: rental.version }),
+    check: (v) => {
+      const errors: FormErrorMap = {};
+      if (isCalendarDay(v.returnedDate) && v.returnedDate > today)
+        errors.returnedDate = 'rentals.validation.returnInFuture';
+      if (isCalendarDay(v.returnedDate) && v.returnedDate < rental.startDate)
+        errors.returnedDate = 'rentals.validation.returnBeforeStart';
+      return errors;
+    },
+    fallback: 'rentals.return.failed',
+    subject: 'rental',
+    translate: (tr, message) =>
+      message === 'rentals.validation.returnInFuture' || message === 'rentals.validation.returnBeforeStart'
+        ? tr(message)
+        : message === RENTAL_MESSAGES.dateRequired
+          ? tr('rentals.validation.dateRequired')
+          : translateRentalError(tr, message),
+  });
+  const values = form.getValues();
+  const day =
+    isCalendarDay(values.returnedDate) && values.returnedDate >= rental.startDate
+      ? values.returnedDate
+      : today;
+  // The same rule the server applies when the return is confirmed.
+  const charge = rentalCharge({
+    pickup: rental.startDate,
+    returned: day,
+    due: rental.dueDate,
+    dailyMinor: rental.dailyRate,
+    weeklyMinor: rental.weeklyRate,
+    lateFeePerDayMinor: rental.lateFeePerDay,
+    timeZone: 'UTC',
+  });
+  const money = (minor: number) => formatMoney(minor, rental.currency, lang);
+
+  const submit = form.submit((body) =>
+    send.mutate(
+      {
+        id: rental.id,
+        returnedDate: body.returnedDate ?? today,
+        condition: body.condition,
+        notes: body.notes ?? '',
+        version: rental.version,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('rentals.return.done') });
+          onClose();
+        },
+        onError: form.fail,
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack>
+        <Text>
+          {t('rentals.return.summary', {
+            unit: `${rental.unitName} (${rental.serialNumber})`,
+            customer: rental.customerName,
+            start: formatDay(rental.startDate, lang),
+            due: formatDay(rental.dueDate, lang),
+          })}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('rentals.fields.returnedDate')}
+            type="date"
+            required
+            {...form.getInputProps('returnedDate')}
+          />
+          <Select
+            label={t('rentals.fields.returnCondition')}
+            required
+            allowDeselect={false}
+            data={RENTAL_CONDITIONS.map((c) => ({ value: c, label: t(`rentals.condition.${c}`) }))}
+            {...form.getInputProps('condition')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('rentals.fields.returnNotes')}
+          autosize
+          minRows={2}
+          {...form.getInputProps('notes')}
+        />
+        <Stack gap={4} data-testid="return-charges" aria-live="polite">
+          <Text fw={600}>{t('rentals.return.charges')}</Text>
+          <Text size="sm">
+            {t('rentals.return.days', { count: charge.days })}
+            {charge.weeks > 0 ? ` · ${t('rentals.return.weeks', { count: charge.weeks })}` : ''}:{' '}
+            {money(charge.rentalMinor)}
+          </Text>
+          {charge.lateDays > 0 ? (
+            <Alert color="red" variant="light" p="xs" data-testid="late-fee">
+              {t('rentals.return.lateFee', {
+                count: charge.lateDays,
+                fee: money(rental.lateFeePerDay),
+                total: money(charge.lateFeeMinor),
+              })}
+            </Alert>
+          ) : (
+            <Text size="sm">{t('rentals.return.onTime')}</Text>
+          )}
+          <Text fw={700} data-testid="return-total">
+            {t('rentals.return.total', { total: money(charge.totalMinor) })}
+          </Text>
+          {rental.deposit > 0 && (
+            <Text size="sm">{t('rentals.return.deposit', { deposit: money(rental.deposit) })}</Text>
+          )}
+        </Stack>
+        <FormActions
+          failure={form.failure}
+          submitLabel={t('rentals.return.confirm')}
+          pending={send.isPending}
+          onCancel={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { horizontalOverflow, seriousViolations } from './support/axe.ts';
+import { openBrowser, type Browser } from './support/browser.ts';
+import { signInViaUi } from './support/sign-in.ts';
+
+let mail: MailCatcher;
+let app: RunningApp;
+let browser: Browser;
+
+// A fresh server with the demo rentals (units in every state, two overdue rentals at Nordic).
+beforeAll(async () => {
+  mail = new MailCatcher();
+  app = await startApp(await mail.start());
+  browser = await openBrowser();
+  await signInViaUi(browser.page, app.url, mail, 'office@nordic.example.com');
+  await browser.page.waitForURL(`${app.url}/`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.stop();
+});
+
+const AVAILABLE = '/rentals/products?availability=available&size=48&view=table';
+
+describe('rentals', () => {
+  it('rents a unit out (it leaves the available list) and returns an overdue one with its late fee', async () => {
+    const { page } = browser;
+    await page.goto(`${app.url}${AVAILABLE}`);
+    await page.getByRole('cell', { name: 'NS-RT-0602' }).waitFor();
+
+    await page.goto(`${app.url}/rentals/active`);
+    await page.getByRole('button', { name: 'New rental' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New rental' });
+    await dialog.getByRole('combobox', { name: /^Unit/ }).fill('NS-RT-0602');
+    await page.getByRole('option', { name: /NS-RT-0602/ }).click();
+    await dialog.locator('label', { hasText: 'New customer' }).click();
+    await dialog.getByRole('textbox', { name: /^Customer name/ }).fill('Sommerfest Ola');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('sommerfest.e2e@example.no');
+    await dialog.getByRole('button', { name: 'Rent out' }).click();
+    await page.getByText('Rental created.').waitFor();
+    await page.getByRole('cell', { name: 'Sommerfest Ola' }).waitFor();
+
+    await page.goto(`${app.url}${AVAILABLE}`);
+    await page.getByRole('cell', { name: 'NS-RT-0601' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'NS-RT-0602' }).count()).toBe(0);
+
+    // The demo's Building site cabin NS-RT-0201 was due 5 days ago (late fee NOK 250.00 a day).
+    await page.goto(`${app.url}/rentals/active?view=overdue`);
+    await page.getByRole('button', { name: 'Return Building site cabin' }).click();
+    const ret = page.getByRole('dialog', { name: 'Return the unit' });
+    await ret.getByTestId('late-fee').waitFor();
+    expect((await ret.getByTestId('late-fee').textContent())?.replace(/\s/g, ' ')).toContain(
+      '5 days late × NOK 250.00 = NOK 1,250.00',
+    );
+    const total = await ret.getByTestId('return-total').textContent();
+    await ret.getByRole('button', { name: 'Confirm return' }).click();
+    await page.getByText('The unit is returned.').waitFor();
+
+    await page.goto(`${app.url}/rentals/all?status=returned&q=NS-RT-0201`);
+    const row = page.getByRole('row', { name: /NS-RT-0201/ }).first();
+    await row.waitFor();
+    expect((await row.textContent())?.replace(/\s/g, ' ')).toContain(
+      total!.replace(/\s/g, ' ').replace('Total: ', ''),
+    );
+  });
+
+  it('has no serious accessibility violation and no sideways page scroll on the rental screens', async () => {
+    const { page } = browser;
+    const found: Record<string, unknown> = {};
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/rentals', '/rentals/active', '/rentals/all', '/rentals/products']) {
+        await page.goto(`${app.url}${path}`);
+        await page.getByRole('heading', { name: 'Rental Toilets', level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // Theme colours are being fixed elsewhere (COMMON-BRIEF): contrast is not this screen's own.
+        // The header's search box has its own issue (18, aria-expanded): only the rental screen counts.
+        const serious = [];
+        for (const v of await seriousViolations(page)) {
+          if (v.id === 'color-contrast') continue;
+          const inHeader = await Promise.all(
+            v.targets.map((t) =>
+              page
+                .locator(t)
+                .first()
+                .evaluate((el) => el.closest('header') !== null),
+            ),
+          );
+          if (!inHeader.every(Boolean)) serious.push(v);
+        }
+        const overflow = await horizontalOverflow(page);
+        if (serious.length > 0 || overflow > 0) found[`${path} @${width}`] = { serious, overflow };
+      }
+    }
+    expect(found).toEqual({});
+  });
+});
