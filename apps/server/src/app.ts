@@ -37,6 +37,12 @@ import { createServiceOrdersRepository } from './features/service-orders/service
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { createShopAuthRepository } from './features/shop-auth/shop-auth.repository.ts';
+import { shopAuthRoutes } from './features/shop-auth/shop-auth.routes.ts';
+import { createShopAuthService } from './features/shop-auth/shop-auth.service.ts';
+import { createShopOrdersRepository } from './features/shop-orders/shop-orders.repository.ts';
+import { shopOrdersRoutes } from './features/shop-orders/shop-orders.routes.ts';
+import { createShopOrdersService } from './features/shop-orders/shop-orders.service.ts';
 import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
 import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
@@ -113,6 +119,20 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
+}
+
+/** Until the shop client (CONTRACTS.md, i13-shop) is merged: every shop call answers "unavailable". */
+function shopNotConnected() {
+  const down = async (): Promise<never> => {
+    throw Object.assign(new Error('The shop client is not connected.'), { kind: 'unavailable' });
+  };
+  return {
+    exchangeCode: down,
+    exchangeSessionToken: down,
+    draftOrderCreate: down,
+    draftOrderComplete: down,
+    findDraftOrderByTag: down,
+  };
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -410,6 +430,38 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
 
+  // Shop sign-in and shop orders (issue 16) speak to the shop through the one shop client.
+  const shopClient = shopNotConnected();
+  const shopApiBase = config.shop.apiBase ?? `https://${config.shop.shop}`;
+  const shopAuthService = createShopAuthService({
+    repo: createShopAuthRepository(app.db),
+    shop: shopClient,
+    sessions: authService,
+    settings: {
+      apiBase: shopApiBase,
+      apiKey: config.shop.apiKey,
+      apiSecret: config.shop.apiSecret,
+      previousApiSecret: config.shop.previousApiSecret,
+      allowlist: config.shop.allowlist,
+      publicUrl: config.publicUrl,
+    },
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  jobs.register('shop-auth.prune', async () => shopAuthService.prune(), {
+    retries: 2,
+    singletonKey: 'shop-auth.prune',
+  });
+  jobs.schedule('shop-auth.prune', '13 * * * *');
+  const shopOrdersService = createShopOrdersService({
+    repo: createShopOrdersRepository(app.db),
+    shop: shopClient,
+    orders: serviceOrdersService,
+    // The products feature (i13-products) supplies variant ids by SKU; the lead wires it at merge.
+    adminBase: shopApiBase,
+    shopTimeoutMs: config.shop.timeoutMs,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+
   // Sends cut off by a stop are resumed or shown as failed (a job, run by whichever instance is free).
   app.addHook('onReady', async () => communicationsService.recover());
 
@@ -437,6 +489,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ),
       );
       await api.register(authRoutes(authService));
+      await api.register(shopAuthRoutes(shopAuthService));
+      await api.register(shopOrdersRoutes(shopOrdersService));
       await api.register(usersRoutes(usersService));
       await api.register(serviceOrdersRoutes(serviceOrdersService));
       await api.register(communicationsRoutes(communicationsService));

@@ -92,6 +92,16 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The shop platform (CONTRACTS.md; owner i13-shop). SHOPIFY_API_BASE unset → the built-in demo shop.
+  SHOPIFY_SHOP: z.string().min(1).default('nordic-sanitary-demo.myshopify.com'),
+  SHOPIFY_API_BASE: z.url().optional(),
+  SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-\d{2}$/).default('2026-10'),
+  SHOPIFY_ADMIN_TOKEN: z.string().min(1).optional(),
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET_PREVIOUS: z.string().min(1).optional(),
+  SHOPIFY_SHOP_ALLOWLIST: z.string().optional(),
+  SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // The cluster test's probe jobs (lib/cluster-probe.ts); never set in a real installation.
   CLUSTER_PROBE_JOBS: z
     .enum(['true', 'false'])
@@ -142,6 +152,20 @@ export interface Config {
   metrics: { enabled: boolean; token: string | undefined };
   /** Registers the cluster test's probe jobs (test only). */
   clusterProbeJobs: boolean;
+  shop: ShopConfig;
+}
+
+/** The shop platform; `apiBase` null → the server starts the built-in demo shop (CONTRACTS.md). */
+export interface ShopConfig {
+  shop: string;
+  apiBase: string | null;
+  apiVersion: string;
+  adminToken: string;
+  apiKey: string;
+  apiSecret: string;
+  previousApiSecret: string | null;
+  allowlist: string[];
+  timeoutMs: number;
 }
 
 /**
@@ -291,5 +315,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A token implies the endpoint is wanted.
     metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
     clusterProbeJobs: e.CLUSTER_PROBE_JOBS,
+    shop: {
+      shop: e.SHOPIFY_SHOP.toLowerCase(),
+      apiBase: e.SHOPIFY_API_BASE?.replace(/\/$/, '') ?? null,
+      apiVersion: e.SHOPIFY_API_VERSION,
+      adminToken: e.SHOPIFY_ADMIN_TOKEN ?? '',
+      apiKey: e.SHOPIFY_API_KEY ?? '',
+      apiSecret: e.SHOPIFY_API_SECRET ?? '',
+      previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS ?? null,
+      allowlist: (e.SHOPIFY_SHOP_ALLOWLIST ?? e.SHOPIFY_SHOP)
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: e.SHOPIFY_TIMEOUT_MS,
+    },
   };
 }

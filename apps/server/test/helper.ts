@@ -70,6 +70,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
     clusterProbeJobs: false,
+    shop: {
+      shop: 'nordic-sanitary-demo.myshopify.com',
+      apiBase: 'http://127.0.0.1:9',
+      apiVersion: '2026-10',
+      adminToken: 'test-admin-token',
+      apiKey: 'test-api-key',
+      apiSecret: 'test-api-secret',
+      previousApiSecret: null,
+      allowlist: ['nordic-sanitary-demo.myshopify.com'],
+      timeoutMs: 2_000,
+    },
     ...overrides,
   };
 }

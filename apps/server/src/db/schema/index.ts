@@ -14,3 +14,5 @@ export * from './upload-links.ts';
 export * from './images.ts';
 export * from './jobs.ts';
 export * from './idempotency.ts';
+export * from './shop-auth.ts';
+export * from './shop-orders.ts';
