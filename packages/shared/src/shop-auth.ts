@@ -33,24 +33,15 @@ export function isOwnPath(value: string): boolean {
   if (value.length === 0 || value.length > SHOP_AUTH_LIMITS.maxReturnUrlLength) return false;
   if (!value.startsWith('/') || value.startsWith('//')) return false;
   if (value.includes('\\')) return false;
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil.com" is "//evil.com"): none at all.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    // Resolved against a dummy origin, an own path stays on it.
-    const resolved = new URL(value, 'http://own.invalid');
-    return resolved.origin === 'http://own.invalid';
-  } catch {
-    return false;
-  }
+  return !/[\u0000-\u001f\u007f]/.test(value);
 }
 
 export const RETURN_URL_MESSAGE = 'returnUrl must be a path of this app';
 
 export const shopLoginQuerySchema = z.object({
-  returnUrl: z
-    .string()
-    .default('/')
-    .refine(isOwnPath, RETURN_URL_MESSAGE),
+  returnUrl: z.string().default('/').refine(isOwnPath, RETURN_URL_MESSAGE),
 });
 export type ShopLoginQuery = z.infer<typeof shopLoginQuerySchema>;
 
