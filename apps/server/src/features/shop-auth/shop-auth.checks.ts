@@ -7,10 +7,7 @@ import { safeEqual } from '../../lib/secrets.ts';
 
 export type CheckFailure = { ok: false; status: 400 | 401 | 403; code: FailureCode; message: string };
 export type FailureCode =
-  | 'invalid_session_token'
-  | 'shop_not_allowed'
-  | 'invalid_shop_signature'
-  | 'shop_request_expired';
+  'invalid_session_token' | 'shop_not_allowed' | 'invalid_shop_signature' | 'shop_request_expired';
 
 const fail = (status: 400 | 401 | 403, code: FailureCode, message: string): CheckFailure => ({
   ok: false,
@@ -94,7 +91,8 @@ export function checkSessionToken(
   const notAllowed = fail(403, 'shop_not_allowed', 'The shop is not allowed to sign in here.');
   if (!iss || !dest || iss.protocol !== 'https:' || dest.protocol !== 'https:') return notAllowed;
   if (iss.host !== dest.host || iss.pathname !== '/admin') return notAllowed;
-  if (iss.username || iss.password || iss.port || dest.username || dest.password || dest.port) return notAllowed;
+  if (iss.username || iss.password || iss.port || dest.username || dest.password || dest.port)
+    return notAllowed;
   if (!isAllowedShop(iss.hostname, opts.allowlist)) return notAllowed;
 
   return {

@@ -133,7 +133,10 @@ export function createShopAuthRepository(db: Db) {
     },
 
     async deleteLink(id: string): Promise<boolean> {
-      const rows = await db.delete(shopUserLinks).where(eq(shopUserLinks.id, id)).returning({ id: shopUserLinks.id });
+      const rows = await db
+        .delete(shopUserLinks)
+        .where(eq(shopUserLinks.id, id))
+        .returning({ id: shopUserLinks.id });
       return rows.length === 1;
     },
 

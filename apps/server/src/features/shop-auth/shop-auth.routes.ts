@@ -21,7 +21,8 @@ import { principalOf } from '../../plugins/auth.ts';
 import type { ShopAuthService } from './shop-auth.service.ts';
 
 const tags = ['auth'];
-const notLinked = 'the shop user is linked to none of our users, and no verified e-mail of an active user links them';
+const notLinked =
+  'the shop user is linked to none of our users, and no verified e-mail of an active user links them';
 
 /** Shop sign-in (spec §7 Auth; integrations.md): session token and OAuth redirect; links for administrators. */
 export function shopAuthRoutes(service: ShopAuthService) {
@@ -41,10 +42,14 @@ export function shopAuthRoutes(service: ShopAuthService) {
             200: authTokenResponseSchema,
             400: problemSchema,
             401: problemWith({
-              invalid_session_token: 'not HS256, bad signature, expired or not yet valid, wrong audience, no jti',
+              invalid_session_token:
+                'not HS256, bad signature, expired or not yet valid, wrong audience, no jti',
               session_token_replayed: 'the jti was used already',
             }),
-            403: problemWith({ shop_not_allowed: 'iss/dest not the same allowlisted shop', shop_user_not_linked: notLinked }),
+            403: problemWith({
+              shop_not_allowed: 'iss/dest not the same allowlisted shop',
+              shop_user_not_linked: notLinked,
+            }),
             502: problemWith({ bad_gateway: 'the shop did not answer the token exchange' }),
           },
         },
@@ -78,7 +83,10 @@ export function shopAuthRoutes(service: ShopAuthService) {
           querystring: shopCallbackQuerySchema,
           response: {
             200: shopCallbackResponseSchema,
-            400: problemWith({ shop_not_allowed: 'the shop is invalid or not allowlisted', validation_failed: 'missing parameters' }),
+            400: problemWith({
+              shop_not_allowed: 'the shop is invalid or not allowlisted',
+              validation_failed: 'missing parameters',
+            }),
             401: problemWith({
               invalid_shop_signature: 'the hmac does not match',
               shop_request_expired: 'timestamp more than 90 s away',

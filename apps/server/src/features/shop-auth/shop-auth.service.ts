@@ -169,7 +169,8 @@ export function createShopAuthService(deps: ShopAuthDeps) {
       });
 
       // 7. Each token signs in once: its jti is kept until exp + 10 s, in the database (every instance sees it).
-      if (claims.jti === null) throw new AppError('invalid_session_token', 401, 'Invalid session token: no jti.');
+      if (claims.jti === null)
+        throw new AppError('invalid_session_token', 401, 'Invalid session token: no jti.');
       const keepUntil = new Date(claims.exp * 1000 + SHOP_AUTH_LIMITS.sessionTokenLeewayMs);
       if (!(await repo.useJti(claims.jti, keepUntil))) {
         throw new AppError('session_token_replayed', 401, 'This session token was used already.');
@@ -201,7 +202,11 @@ export function createShopAuthService(deps: ShopAuthDeps) {
       }
       // 2. Sent within the last (or next) 90 seconds.
       if (!isFreshTimestamp(params.timestamp, t)) {
-        throw new AppError('shop_request_expired', 401, 'The sign-in answer is too old. Please sign in again.');
+        throw new AppError(
+          'shop_request_expired',
+          401,
+          'The sign-in answer is too old. Please sign in again.',
+        );
       }
       // 3. A valid shop on the allowlist.
       const shop = (params.shop ?? '').toLowerCase();
@@ -210,7 +215,11 @@ export function createShopAuthService(deps: ShopAuthDeps) {
       }
       // 4. The state is the browser's and one we issued, unused and unexpired (used up now).
       const badState = () =>
-        new AppError('invalid_oauth_state', 403, 'The sign-in link is not valid any more. Please sign in again.');
+        new AppError(
+          'invalid_oauth_state',
+          403,
+          'The sign-in link is not valid any more. Please sign in again.',
+        );
       if (!safeEqual(params.state, params.expected_state)) throw badState();
       const returnUrl = await repo.consumeState(sha256(params.state), t);
       if (returnUrl === null) throw badState();

@@ -37,7 +37,9 @@ function sessionToken(
   };
   const head = b64(opts.header ?? { alg: 'HS256', typ: 'JWT' });
   const body = b64(payload);
-  const sig = createHmac('sha256', opts.secret ?? SECRET).update(`${head}.${body}`).digest('base64url');
+  const sig = createHmac('sha256', opts.secret ?? SECRET)
+    .update(`${head}.${body}`)
+    .digest('base64url');
   return `${head}.${body}.${sig}`;
 }
 
@@ -137,9 +139,15 @@ describe('POST /api/auth/verify-jwt', () => {
   });
 
   it.each([
-    ['a.myshopify.com.evil.com', { iss: 'https://a.myshopify.com.evil.com/admin', dest: 'https://a.myshopify.com.evil.com' }],
+    [
+      'a.myshopify.com.evil.com',
+      { iss: 'https://a.myshopify.com.evil.com/admin', dest: 'https://a.myshopify.com.evil.com' },
+    ],
     ['evil.com', { iss: 'https://evil.com/admin', dest: 'https://evil.com' }],
-    ['a shop not on the allowlist', { iss: 'https://other.myshopify.com/admin', dest: 'https://other.myshopify.com' }],
+    [
+      'a shop not on the allowlist',
+      { iss: 'https://other.myshopify.com/admin', dest: 'https://other.myshopify.com' },
+    ],
     ['iss and dest on different hosts', { dest: 'https://other.myshopify.com' }],
     ['iss path other than /admin', { iss: `https://${SHOP}/admin/x` }],
   ])('refuses %s with 403', async (_name, claims) => {
@@ -180,7 +188,9 @@ describe('OAuth HMAC (integrations.md test vector)', () => {
     expect(oauthHmacMessage(params)).toBe(
       'code=0907a61c0c8d55e99db179b68161bc00&shop=some-shop.myshopify.com&state=0.6784241404160823&timestamp=1337178173',
     );
-    expect(oauthHmac('hush', params)).toBe('700e2dadb827fcc8609e9d5ce208b2e9cdaab9df07390d2cbca10d7c328fc4bf');
+    expect(oauthHmac('hush', params)).toBe(
+      '700e2dadb827fcc8609e9d5ce208b2e9cdaab9df07390d2cbca10d7c328fc4bf',
+    );
   });
 });
 
@@ -199,14 +209,19 @@ describe('GET /api/auth/login', () => {
     expect(url.searchParams.getAll('grant_options[]')).toEqual(['per-user']);
   });
 
-  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '\\\\evil.com', ' /x', '/\t/evil.com'])(
-    'refuses returnUrl %j with 400 (no open redirect)',
-    async (returnUrl) => {
-      const res = await ctx.app.inject({ url: `/api/auth/login?returnUrl=${encodeURIComponent(returnUrl)}` });
-      expect(res.statusCode).toBe(400);
-      expect(isOwnPath(returnUrl)).toBe(false);
-    },
-  );
+  it.each([
+    '//evil.com',
+    'https://evil.com',
+    '/\\evil.com',
+    'javascript:alert(1)',
+    '\\\\evil.com',
+    ' /x',
+    '/\t/evil.com',
+  ])('refuses returnUrl %j with 400 (no open redirect)', async (returnUrl) => {
+    const res = await ctx.app.inject({ url: `/api/auth/login?returnUrl=${encodeURIComponent(returnUrl)}` });
+    expect(res.statusCode).toBe(400);
+    expect(isOwnPath(returnUrl)).toBe(false);
+  });
 });
 
 describe('GET /api/auth/callback', () => {
@@ -242,7 +257,9 @@ describe('GET /api/auth/callback', () => {
   it('refuses a timestamp more than 90 s away with 401', async () => {
     const state = await issue();
     const old = String(Math.floor(ctx.clock.now.getTime() / 1000) - 91);
-    const res = await ctx.app.inject({ url: `${callbackUrl(base(state, { timestamp: old }))}&expected_state=${state}` });
+    const res = await ctx.app.inject({
+      url: `${callbackUrl(base(state, { timestamp: old }))}&expected_state=${state}`,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'shop_request_expired' });
   });
@@ -250,7 +267,9 @@ describe('GET /api/auth/callback', () => {
   it('refuses a shop off the allowlist with 400', async () => {
     const state = await issue();
     for (const shop of ['a.myshopify.com.evil.com', 'evil.com', 'other.myshopify.com']) {
-      const res = await ctx.app.inject({ url: `${callbackUrl(base(state, { shop }))}&expected_state=${state}` });
+      const res = await ctx.app.inject({
+        url: `${callbackUrl(base(state, { shop }))}&expected_state=${state}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'shop_not_allowed' });
     }
@@ -262,7 +281,9 @@ describe('GET /api/auth/callback', () => {
     const mismatch = await ctx.app.inject({ url: `${callbackUrl(base(state))}&expected_state=${other}` });
     expect(mismatch.statusCode).toBe(403);
     const unknown = 'x'.repeat(43);
-    const notIssued = await ctx.app.inject({ url: `${callbackUrl(base(unknown))}&expected_state=${unknown}` });
+    const notIssued = await ctx.app.inject({
+      url: `${callbackUrl(base(unknown))}&expected_state=${unknown}`,
+    });
     expect(notIssued.statusCode).toBe(403);
     expect(notIssued.json()).toMatchObject({ code: 'invalid_oauth_state' });
 

@@ -15,8 +15,7 @@ export interface DraftOrderFacts {
 }
 
 export type Claim =
-  | { kind: 'new' | 'takenOver'; row: ShopOrderRow }
-  | { kind: 'completed' | 'busy'; row: ShopOrderRow };
+  { kind: 'new' | 'takenOver'; row: ShopOrderRow } | { kind: 'completed' | 'busy'; row: ShopOrderRow };
 
 export function createShopOrdersRepository(db: Db) {
   return {
@@ -27,7 +26,14 @@ export function createShopOrdersRepository(db: Db) {
      */
     async claim(
       scope: TenantScope,
-      input: { serviceOrderId: string; token: string; userId: string; lineCount: number; now: Date; staleBefore: Date },
+      input: {
+        serviceOrderId: string;
+        token: string;
+        userId: string;
+        lineCount: number;
+        now: Date;
+        staleBefore: Date;
+      },
     ): Promise<Claim> {
       const inserted = await db
         .insert(shopOrders)
@@ -107,7 +113,12 @@ export function createShopOrdersRepository(db: Db) {
           updatedAt: now,
         })
         .where(
-          scoped(shopOrders, scope, eq(shopOrders.serviceOrderId, serviceOrderId), eq(shopOrders.claimToken, token)),
+          scoped(
+            shopOrders,
+            scope,
+            eq(shopOrders.serviceOrderId, serviceOrderId),
+            eq(shopOrders.claimToken, token),
+          ),
         )
         .returning();
       return rows[0] ?? null;
