@@ -39,10 +39,18 @@ import { createServiceOrdersService } from './features/service-orders/service-or
 import { searchRoutes } from './features/search/search.routes.ts';
 import { createShopAuthRepository } from './features/shop-auth/shop-auth.repository.ts';
 import { shopAuthRoutes } from './features/shop-auth/shop-auth.routes.ts';
-import { createShopAuthService } from './features/shop-auth/shop-auth.service.ts';
+import {
+  createShopAuthService,
+  type ShopAccessGrant,
+  type ShopTokenEndpoint,
+} from './features/shop-auth/shop-auth.service.ts';
 import { createShopOrdersRepository } from './features/shop-orders/shop-orders.repository.ts';
 import { shopOrdersRoutes } from './features/shop-orders/shop-orders.routes.ts';
-import { createShopOrdersService } from './features/shop-orders/shop-orders.service.ts';
+import {
+  createShopOrdersService,
+  type DraftOrderInfo,
+  type DraftOrderShop,
+} from './features/shop-orders/shop-orders.service.ts';
 import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
 import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
@@ -65,6 +73,13 @@ import {
   Outbox,
   type MailTransport,
 } from './integrations/mail/mailer.ts';
+import {
+  createShopClient,
+  ShopError,
+  type ShopAccessToken,
+  type ShopClient,
+  type ShopDraftOrder,
+} from './integrations/shop/client.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
@@ -98,6 +113,12 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Set by the server on SIGTERM: readiness answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
+    /**
+     * The one client of the shop's Admin API and token endpoint, made from config.shop
+     * (docs/decisions/023-demo-shop.md). Without a shop (apiBase null) every call fails with
+     * ShopError 'unavailable'.
+     */
+    shopClient: ShopClient;
     /** Every route as registered, with its declared access: the route-walk test reads it. */
     routeTable: { method: string; url: string; access: unknown; tenant: unknown; idempotent: unknown }[];
   }
@@ -119,19 +140,59 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
+  /** Replaces the shop client made from config.shop. */
+  shopClient?: ShopClient;
 }
 
-/** Until the shop client (CONTRACTS.md, i13-shop) is merged: every shop call answers "unavailable". */
-function shopNotConnected() {
-  const down = async (): Promise<never> => {
-    throw Object.assign(new Error('The shop client is not connected.'), { kind: 'unavailable' });
+/** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
+function noShopClient(config: Config): ShopClient {
+  const fail = async (): Promise<never> => {
+    throw new ShopError(
+      'unavailable',
+      'no shop is configured (SHOPIFY_API_BASE unset and no demo shop started)',
+    );
   };
   return {
-    exchangeCode: down,
-    exchangeSessionToken: down,
-    draftOrderCreate: down,
-    draftOrderComplete: down,
-    findDraftOrderByTag: down,
+    shop: config.shop.shop,
+    apiVersion: config.shop.apiVersion,
+    products: fail,
+    draftOrderCreate: fail,
+    draftOrderComplete: fail,
+    findDraftOrderByTag: fail,
+    exchangeCode: fail,
+    exchangeSessionToken: fail,
+    graphql: fail,
+  };
+}
+
+/** The shop client's token endpoint as shop sign-in needs it (features/shop-auth). */
+function shopTokenEndpoint(client: ShopClient): ShopTokenEndpoint {
+  const grant = (t: ShopAccessToken): ShopAccessGrant => ({
+    scope: t.scopes.join(','),
+    associatedUser: t.associatedUser,
+  });
+  return {
+    exchangeCode: async (code) => grant(await client.exchangeCode(code)),
+    exchangeSessionToken: async (token) => grant(await client.exchangeSessionToken(token, { online: true })),
+  };
+}
+
+/** The shop client's draft orders as shop orders need them (features/shop-orders). */
+function draftOrderShop(client: ShopClient): DraftOrderShop {
+  const info = (d: ShopDraftOrder): DraftOrderInfo => ({
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    invoiceUrl: null,
+  });
+  return {
+    draftOrderCreate: async (input) => info(await client.draftOrderCreate(input)),
+    draftOrderComplete: async (id, paymentPending) =>
+      info(await client.draftOrderComplete(id, paymentPending)),
+    findDraftOrderByTag: async (tag) => {
+      const found = await client.findDraftOrderByTag(tag);
+      return found ? info(found) : null;
+    },
   };
 }
 
@@ -270,6 +331,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const outbox = new Outbox(transport, jobs, deriveKey(config.appSecret, 'job-payload'), now);
   app.decorate('outbox', outbox);
+
+  // The shop: ONE client, from the effective settings (server.ts has started the demo shop when
+  // none is configured); features that need it get it as a parameter.
+  const shopClient =
+    opts.shopClient ??
+    (config.shop.apiBase
+      ? createShopClient({
+          baseUrl: config.shop.apiBase,
+          shop: config.shop.shop,
+          apiVersion: config.shop.apiVersion,
+          accessToken: config.shop.adminToken,
+          timeoutMs: config.shop.timeoutMs,
+          apiKey: config.shop.apiKey,
+          apiSecret: config.shop.apiSecret,
+          log: app.log,
+        })
+      : noShopClient(config));
+  app.decorate('shopClient', shopClient);
 
   // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
   const clock = now;
@@ -431,17 +510,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Shop sign-in and shop orders (issue 16) speak to the shop through the one shop client.
-  const shopClient = shopNotConnected();
   const shopApiBase = config.shop.apiBase ?? `https://${config.shop.shop}`;
   const shopAuthService = createShopAuthService({
     repo: createShopAuthRepository(app.db),
-    shop: shopClient,
+    shop: shopTokenEndpoint(shopClient),
     sessions: authService,
     settings: {
       apiBase: shopApiBase,
       apiKey: config.shop.apiKey,
       apiSecret: config.shop.apiSecret,
-      previousApiSecret: config.shop.previousApiSecret,
+      previousApiSecret: config.shop.previousApiSecret ?? null,
       allowlist: config.shop.allowlist,
       publicUrl: config.publicUrl,
     },
@@ -454,7 +532,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   jobs.schedule('shop-auth.prune', '13 * * * *');
   const shopOrdersService = createShopOrdersService({
     repo: createShopOrdersRepository(app.db),
-    shop: shopClient,
+    shop: draftOrderShop(shopClient),
     orders: serviceOrdersService,
     // The products feature (i13-products) supplies variant ids by SKU; the lead wires it at merge.
     adminBase: shopApiBase,

@@ -70,16 +70,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
     clusterProbeJobs: false,
+    // No shop: the app's shop client answers 'unavailable'. Suites that need one use
+    // startTestShop() (test/shop-fixture.ts) and pass its configOverrides.
     shop: {
       shop: 'nordic-sanitary-demo.myshopify.com',
-      apiBase: 'http://127.0.0.1:9',
+      apiBase: null,
       apiVersion: '2026-10',
-      adminToken: 'test-admin-token',
-      apiKey: 'test-api-key',
-      apiSecret: 'test-api-secret',
-      previousApiSecret: null,
+      adminToken: 'shpat_test_admin_token',
+      apiKey: 'test-api-key-0123456789',
+      apiSecret: 'shpss_test_api_secret',
+      previousApiSecret: undefined,
       allowlist: ['nordic-sanitary-demo.myshopify.com'],
-      timeoutMs: 2_000,
+      timeoutMs: 5_000,
     },
     ...overrides,
   };
