@@ -122,7 +122,10 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
     const first = createShopOrdersService({
       repo: createShopOrdersRepository(w.ctx.app.db),
       shop: {
-        findDraftOrderByTag: async (tag) => real.findDraftOrderByTag(tag),
+        findDraftOrderByTag: async (tag) => {
+          const d = await real.findDraftOrderByTag(tag);
+          return d ? { id: d.id, name: d.name, status: d.status, invoiceUrl: null } : null;
+        },
         draftOrderCreate: async (input) => {
           shop.shop.control.setFaults({ delayMs: 900 });
           try {
