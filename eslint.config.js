@@ -119,6 +119,7 @@ export default tseslint.config(
       'e2e/**',
       'apps/server/build.mjs',
       'apps/server/test/global-setup.ts',
+      'apps/demo-shop/src/cli.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

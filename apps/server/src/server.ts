@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startBuiltInDemoShop } from './integrations/shop/demo.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import { isEmpty, seedDemoData } from './seed/demo.ts';
 import pino from 'pino';
@@ -8,8 +9,17 @@ import pino from 'pino';
 const started = performance.now();
 
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  // No shop configured: the built-in demo shop, in this process, on loopback (decision 023).
+  const demo = config.shop.apiBase ? null : await startBuiltInDemoShop(config);
+  if (demo) {
+    config = demo.config;
+    log.info(
+      { url: demo.demoShop.url, shop: config.shop.shop },
+      'SHOPIFY_API_BASE unset: the built-in demo shop is in use',
+    );
+  }
   const database = await openDatabase(config.database);
   await database.migrate(MIGRATIONS_DIR);
   if (config.seedDemoData && (await isEmpty(database.db))) {
@@ -17,7 +27,10 @@ async function main() {
     log.info('empty database: demo data loaded');
   }
   const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log });
-  await app.listen({ port: config.port, host: config.host });
+  if (demo) app.addHook('onClose', async () => demo.demoShop.close());
+  const address = await app.listen({ port: config.port, host: config.host });
+  // PORT=0: the demo shop learns where to send webhooks only now.
+  if (demo && config.port === 0) demo.demoShop.control.setAppUrl(address);
   app.log.info(
     { driver: database.driver, startupMs: Math.round(performance.now() - started) },
     `Service Portal ready on ${config.publicUrl}`,
