@@ -31,9 +31,10 @@ export async function completeShopLogin(input: {
   search: string;
   expectedState: string;
 }): Promise<ShopCallbackResponse> {
-  const params = new URLSearchParams(input.search);
-  params.set('expected_state', input.expectedState);
-  const response = await apiClient.get<unknown>(`/auth/callback?${params.toString()}`);
+  const params = Object.fromEntries(new URLSearchParams(input.search));
+  const response = await apiClient.get<unknown>('/auth/callback', {
+    params: { ...params, expected_state: input.expectedState },
+  });
   const parsed = shopCallbackResponseSchema.safeParse(response.data);
   if (!parsed.success) throw new InvalidUserDataError('Invalid user data in token');
   return parsed.data;

@@ -25,14 +25,19 @@ export function ShopCallback({
   const complete = useCompleteShopLogin();
   const [expectedState] = useState(readExpectedState);
   const [phase, setPhase] = useState<SignInPhase>({ name: 'processing' });
+  // The user cancelled on the shop's page (`error=access_denied`): nothing to ask the server.
+  const cancelled = new URLSearchParams(search).has('error');
   // Without the state this browser kept, the sign-in was not started here: nothing to ask the server.
-  const shown: SignInPhase =
-    expectedState === null ? { name: 'failure', message: t('shopAuth.errors.noState') } : phase;
+  const shown: SignInPhase = cancelled
+    ? { name: 'failure', message: t('errors.signIn.loginFailed') }
+    : expectedState === null
+      ? { name: 'failure', message: t('shopAuth.errors.noState') }
+      : phase;
   // The state is single use: the exchange runs once even when React runs effects twice.
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current || expectedState === null) return;
+    if (started.current || expectedState === null || cancelled) return;
     started.current = true;
     forgetExpectedState();
     complete.mutate(
@@ -49,7 +54,7 @@ export function ShopCallback({
           setPhase({ name: 'failure', message: formatMessage(t, shopSignInErrorMessage(error)) }),
       },
     );
-  }, [complete, search, expectedState, navigate, t]);
+  }, [complete, search, expectedState, cancelled, navigate, t]);
 
   const failed = shown.name === 'failure';
   useEffect(() => {
