@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopUserLink } from '@service-portal/shared/shop-auth';
+import { shopUserLinks } from '../../db/schema/shop-auth.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
 import { startTestShop, type TestShop } from '../../../test/shop-fixture.ts';
 
@@ -61,14 +63,7 @@ const callback = (params: URLSearchParams, expectedState: string) =>
     url: `/api/auth/callback?${params.toString()}&expected_state=${encodeURIComponent(expectedState)}`,
   });
 
-const linkCount = async () =>
-  Number(
-    (
-      (await ctx.app.db.execute(`select count(*)::int as n from shop_user_links`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
-  );
+const linkCount = async () => (await ctx.app.db.select({ n: count() }).from(shopUserLinks))[0]!.n;
 
 describe('OAuth redirect through the demo shop', () => {
   it('signs a shop user in whose verified e-mail is ours, links them, and returns to returnUrl', async () => {
