@@ -354,16 +354,27 @@ export interface PreparedQuery {
 
 export type Prepared = { ok: true; query: PreparedQuery } | { ok: false; errors: GraphQLError[] };
 
+const documents = new Map<string, { document: DocumentNode | null; errors: readonly GraphQLError[] }>();
+
 /** Parses, validates, coerces variables and computes the requested cost. */
 export function prepare(source: string, variableValues: unknown, operationName: string | null): Prepared {
-  let document: DocumentNode;
-  try {
-    document = parse(source);
-  } catch (err) {
-    return { ok: false, errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))] };
+  let parsed = documents.get(source);
+  if (!parsed) {
+    try {
+      const document = parse(source);
+      parsed = { document, errors: validate(schema, document) };
+    } catch (err) {
+      parsed = {
+        document: null,
+        errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))],
+      };
+    }
+    // The same few documents come again and again: keep the last hundred parsed and validated.
+    if (documents.size >= 100) documents.delete(documents.keys().next().value!);
+    documents.set(source, parsed);
   }
-  const errors = validate(schema, document);
-  if (errors.length > 0) return { ok: false, errors: [...errors] };
+  if (!parsed.document || parsed.errors.length > 0) return { ok: false, errors: [...parsed.errors] };
+  const document = parsed.document;
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );

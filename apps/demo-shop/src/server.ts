@@ -15,6 +15,7 @@ export type { DraftOrder, DraftOrderLine } from './store.ts';
 export type { ShopUser } from './users.ts';
 export type { Delivery, Topic } from './webhooks.ts';
 export { isValidEan13 } from './catalogue.ts';
+export { productSvg } from './images.ts';
 export { SHOP_USERS } from './users.ts';
 
 export interface DemoShopOptions {
@@ -43,6 +44,11 @@ export interface DemoShopOptions {
   bucket?: { maximumAvailable?: number; restoreRate?: number };
   /** Single query max cost (default 1000). */
   singleQueryMax?: number;
+  /**
+   * Base of picture URLs (`${imageBaseUrl}/images/…`) when someone else serves them with
+   * `productSvg` (the portal does, at /demo-shop/images, same origin); default the shop's own URL.
+   */
+  imageBaseUrl?: string;
 }
 
 export interface Faults {
@@ -110,6 +116,8 @@ export interface DemoShopControl {
   sendStaleWebhook(id: number): Promise<Delivery | null>;
   webhooks(): Delivery[];
   setAppUrl(url: string | null): void;
+  /** See DemoShopOptions.imageBaseUrl; null → the shop's own URL. */
+  setImageBaseUrl(url: string | null): void;
   setFaults(input: FaultsInput): Faults;
   clearFaults(): void;
   faults(): Faults;
@@ -178,6 +186,9 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   tokens.set(opts.adminToken, { online: false, userId: null, expiresAt: null });
   const codes = new Map<string, { userId: number; online: boolean; expiresAt: number; scope: string }>();
   let baseUrl = '';
+  // Where picture URLs point: the shop itself unless the app serves them (same origin, stable).
+  let imageBase = opts.imageBaseUrl?.replace(/\/$/, '') ?? null;
+  const images = () => imageBase ?? baseUrl;
 
   const webhooks = createWebhookSender({
     shop: opts.shop,
@@ -287,7 +298,12 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         extensions: costExtension(requestedCost, null),
       };
     }
-    const result = await run(prepared.query, { store, shop: opts.shop, baseUrl, now: () => new Date() });
+    const result = await run(prepared.query, {
+      store,
+      shop: opts.shop,
+      baseUrl: images(),
+      now: () => new Date(),
+    });
     const actual = actualCost(prepared.query, result.data);
     bucket.refund(Math.max(0, requestedCost - actual));
     record(req, 200, { ...entry, actualCost: actual, ...(result.errors?.length ? { code: 'ERRORS' } : {}) });
@@ -491,7 +507,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   }
 
   const send = (topic: 'products/create' | 'products/update', p: Product) =>
-    webhooks.send(topic, productPayload(p, baseUrl), new Date());
+    webhooks.send(topic, productPayload(p, images()), new Date());
 
   const control: DemoShopControl = {
     products: () => [...store.products.values()],
@@ -517,12 +533,15 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       const p = store.products.get(id);
       if (!p) return null;
       const older = new Date(Date.parse(p.updatedAt) - 3_600_000).toISOString();
-      const payload = { ...productPayload(p, baseUrl), updated_at: older, title: `${p.title} (stale)` };
+      const payload = { ...productPayload(p, images()), updated_at: older, title: `${p.title} (stale)` };
       return webhooks.send('products/update', payload, new Date(Date.parse(older)));
     },
     webhooks: () => [...webhooks.deliveries],
     setAppUrl(url) {
       appUrl = url;
+    },
+    setImageBaseUrl(url) {
+      imageBase = url?.replace(/\/$/, '') ?? null;
     },
     setFaults(input) {
       const { throttle, ...rest } = input;
@@ -553,7 +572,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   const productJson = (p: Product) => ({
     ...p,
     gid: gid('Product', p.id),
-    imageUrl: p.imagePath ? `${baseUrl}${p.imagePath}` : null,
+    imageUrl: p.imagePath ? `${images()}${p.imagePath}` : null,
   });
   const idParam = (req: FastifyRequest) =>
     Number((req.params as { id: string }).id.replace(/^gid:\/\/shopify\/Product\//, ''));

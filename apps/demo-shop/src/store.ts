@@ -69,8 +69,7 @@ export function parseProductQuery(query: string | null | undefined): ProductFilt
   return filter;
 }
 
-function matches(p: Product, f: ProductFilter): boolean {
-  const t = Date.parse(p.updatedAt);
+function matches(p: Product, t: number, f: ProductFilter): boolean {
   for (const c of f.updatedAt ?? []) {
     if (c.op === '>' && !(t > c.at)) return false;
     if (c.op === '>=' && !(t >= c.at)) return false;
@@ -151,6 +150,13 @@ export interface PageArgs {
 
 export class InvalidCursorError extends Error {}
 
+interface Entry {
+  p: Product;
+  /** updatedAt in ms. */
+  t: number;
+  k: [string | number, number];
+}
+
 export class Store {
   readonly products = new Map<number, Product>();
   readonly draftOrders = new Map<number, DraftOrder>();
@@ -169,13 +175,34 @@ export class Store {
     this.productIndex = opts.count;
   }
 
+  /** The catalogue sorted per key, kept until the next change (pages of a 10,000-product shop stay cheap). */
+  private sorted = new Map<SortKey, { version: number; list: Entry[] }>();
+  private version = 0;
+
+  private sortedBy(key: SortKey): Entry[] {
+    const cached = this.sorted.get(key);
+    if (cached?.version === this.version) return cached.list;
+    const list = [...this.products.values()]
+      .map((p) => ({
+        p,
+        t: Date.parse(p.updatedAt),
+        k: [sortValue(p, key), p.id] as [string | number, number],
+      }))
+      .sort((a, b) => compare(a.k, b.k));
+    this.sorted.set(key, { version: this.version, list });
+    return list;
+  }
+
+  /** Call after any change to a product. */
+  changed(): void {
+    this.version += 1;
+  }
+
   page(args: PageArgs): { nodes: Product[]; hasNextPage: boolean; hasPreviousPage: boolean } {
     const filter = parseProductQuery(args.query);
     const key = args.sortKey;
-    const list = [...this.products.values()]
-      .filter((p) => matches(p, filter))
-      .map((p) => ({ p, k: [sortValue(p, key), p.id] as [string | number, number] }))
-      .sort((a, b) => (args.reverse ? -compare(a.k, b.k) : compare(a.k, b.k)));
+    let list = this.sortedBy(key);
+    if (args.reverse) list = [...list].reverse();
     let start = 0;
     if (args.after) {
       const after = decodeCursor(args.after, key);
@@ -183,8 +210,19 @@ export class Store {
       start = list.findIndex((x) => (args.reverse ? compare(x.k, after) < 0 : compare(x.k, after) > 0));
       if (start < 0) start = list.length;
     }
-    const nodes = list.slice(start, start + args.first).map((x) => x.p);
-    return { nodes, hasNextPage: start + args.first < list.length, hasPreviousPage: start > 0 };
+    const nodes: Product[] = [];
+    let i = start;
+    for (; i < list.length && nodes.length < args.first; i++) {
+      if (matches(list[i]!.p, list[i]!.t, filter)) nodes.push(list[i]!.p);
+    }
+    let hasNextPage = false;
+    for (; i < list.length; i++) {
+      if (matches(list[i]!.p, list[i]!.t, filter)) {
+        hasNextPage = true;
+        break;
+      }
+    }
+    return { nodes, hasNextPage, hasPreviousPage: start > 0 };
   }
 
   variant(id: number): { product: Product; variant: Variant } | null {
@@ -210,6 +248,7 @@ export class Store {
     if (input.tags) p.tags = input.tags;
     if (input.price) for (const v of p.variants) v.price = input.price;
     this.products.set(p.id, p);
+    this.changed();
     return p;
   }
 
@@ -235,6 +274,7 @@ export class Store {
     // Strictly later than before, even twice within one second.
     const before = Date.parse(p.updatedAt);
     p.updatedAt = new Date(Math.max(Math.floor(now.getTime() / 1000) * 1000, before + 1000)).toISOString();
+    this.changed();
     return p;
   }
 
@@ -242,6 +282,7 @@ export class Store {
     const p = this.products.get(id);
     if (!p) return null;
     this.products.delete(id);
+    this.changed();
     return p;
   }
 

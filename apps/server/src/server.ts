@@ -1,7 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { startBuiltInDemoShop } from './integrations/shop/demo.ts';
+import { demoShopImageRoutes, startBuiltInDemoShop } from './integrations/shop/demo.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import { isEmpty, seedDemoData } from './seed/demo.ts';
 import pino from 'pino';
@@ -27,10 +27,16 @@ async function main() {
     log.info('empty database: demo data loaded');
   }
   const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log });
-  if (demo) app.addHook('onClose', async () => demo.demoShop.close());
+  if (demo) {
+    await app.register(demoShopImageRoutes);
+    app.addHook('onClose', async () => demo.demoShop.close());
+  }
   const address = await app.listen({ port: config.port, host: config.host });
-  // PORT=0: the demo shop learns where to send webhooks only now.
-  if (demo && config.port === 0) demo.demoShop.control.setAppUrl(address);
+  // PORT=0: the demo shop learns where to send webhooks and point pictures only now.
+  if (demo && config.port === 0) {
+    demo.demoShop.control.setAppUrl(address);
+    demo.demoShop.control.setImageBaseUrl(`${address}/demo-shop`);
+  }
   app.log.info(
     { driver: database.driver, startupMs: Math.round(performance.now() - started) },
     `Service Portal ready on ${config.publicUrl}`,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+
+const SECRET = { APP_SECRET: 'a'.repeat(40) };
+
+describe('config.shop', () => {
+  it('without SHOPIFY_API_BASE: the demo shop, credentials derived from APP_SECRET (stable, distinct)', () => {
+    const a = loadConfig(SECRET).shop;
+    expect(a).toMatchObject({
+      shop: 'nordic-sanitary-demo.myshopify.com',
+      apiBase: null,
+      apiVersion: '2026-10',
+      allowlist: ['nordic-sanitary-demo.myshopify.com'],
+      timeoutMs: 10_000,
+      previousApiSecret: undefined,
+    });
+    expect(a.adminToken).toMatch(/^shpat_[0-9a-f]{32}$/);
+    expect(a.apiSecret).toMatch(/^shpss_[0-9a-f]{32}$/);
+    expect(a.apiKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(loadConfig(SECRET).shop).toEqual(a);
+    expect(loadConfig({ APP_SECRET: 'b'.repeat(40) }).shop.adminToken).not.toBe(a.adminToken);
+  });
+
+  it('a real shop takes every setting from the environment', () => {
+    const shop = loadConfig({
+      ...SECRET,
+      SHOPIFY_SHOP: 'Maker.myshopify.com',
+      SHOPIFY_API_BASE: 'https://maker.myshopify.com/',
+      SHOPIFY_API_VERSION: '2026-07',
+      SHOPIFY_ADMIN_TOKEN: 'shpat_realtoken',
+      SHOPIFY_API_KEY: 'client-id-123',
+      SHOPIFY_API_SECRET: 'shpss_realsecret',
+      SHOPIFY_API_SECRET_PREVIOUS: 'shpss_oldsecret',
+      SHOPIFY_SHOP_ALLOWLIST: 'maker.myshopify.com, Maker-Outlet.myshopify.com',
+      SHOPIFY_TIMEOUT_MS: '2500',
+    }).shop;
+    expect(shop).toEqual({
+      shop: 'maker.myshopify.com',
+      apiBase: 'https://maker.myshopify.com',
+      apiVersion: '2026-07',
+      adminToken: 'shpat_realtoken',
+      apiKey: 'client-id-123',
+      apiSecret: 'shpss_realsecret',
+      previousApiSecret: 'shpss_oldsecret',
+      allowlist: ['maker.myshopify.com', 'maker-outlet.myshopify.com'],
+      timeoutMs: 2500,
+    });
+  });
+
+  it('refuses a real shop without its credentials, and malformed values', () => {
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_API_BASE: 'https://maker.myshopify.com' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_SHOP: 'evil.com' })).toThrow(/SHOPIFY_SHOP/);
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_SHOP: 'a.myshopify.com.evil.com' })).toThrow(/SHOPIFY_SHOP/);
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_API_VERSION: '2026-05' })).toThrow(/SHOPIFY_API_VERSION/);
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_SHOP_ALLOWLIST: 'a.myshopify.com,evil.com' })).toThrow(
+      /SHOPIFY_SHOP_ALLOWLIST/,
+    );
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_TIMEOUT_MS: '5' })).toThrow(/SHOPIFY_TIMEOUT_MS/);
+  });
+});
