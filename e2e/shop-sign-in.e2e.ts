@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
-import { seriousViolations, type AxeFinding } from './support/axe.ts';
+import { horizontalOverflow, seriousViolations, type AxeFinding } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
 
@@ -83,5 +83,32 @@ describe('shop sign-in', () => {
     };
     expect(drafts.draftOrders).toHaveLength(1);
     expect(drafts.draftOrders[0]!.status).toBe('COMPLETED');
+  });
+
+  it('a global administrator sees and removes shop sign-in links at 375 px', async () => {
+    const { token } = (await (
+      await fetch(`${shopUrl}/_control/session-token?email=admin%40example.com`)
+    ).json()) as { token: string };
+    browser = await openBrowser({ width: 375, height: 800 });
+    const { page } = browser;
+    await page.goto(`${app.url}/admin/shop-links?id_token=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Shop sign-in links' }).waitFor({ timeout: 30_000 });
+    // Linked by verified e-mail by the sign-ins above (and this one).
+    await page.getByText('office@nordic.example.com').first().waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    // This screen's own findings: the shared top bar's (acting-partner and notification popovers)
+    // are the layout's, reported to the lead.
+    const inMain = async (target: string) =>
+      page.evaluate((sel) => document.querySelector(sel)?.closest('main') !== null, target);
+    const found = [];
+    for (const f of own(await seriousViolations(page))) {
+      if ((await Promise.all(f.targets.map(inMain))).some(Boolean)) found.push(f);
+    }
+    expect(found).toEqual([]);
+    await page
+      .getByRole('button', { name: /Remove the link of shop user \d+ \(office@nordic\.example\.com\)/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Link removed').waitFor();
   });
 });
