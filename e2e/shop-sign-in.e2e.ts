@@ -76,6 +76,7 @@ describe('shop sign-in', () => {
     // Per order in the worklist: one shop order, shown with its state once made.
     const order = page.getByRole('button', { name: /^Order the parts of SO-/ }).first();
     await order.waitFor();
+    const orderNumber = (await order.getAttribute('aria-label'))?.match(/SO-\d{4}-\d+/)?.[0];
     await order.click();
     await page.getByText('Ordered, payment pending').first().waitFor({ timeout: 30_000 });
     const drafts = (await (await fetch(`${shopUrl}/_control/draft-orders`)).json()) as {
@@ -83,6 +84,14 @@ describe('shop sign-in', () => {
     };
     expect(drafts.draftOrders).toHaveLength(1);
     expect(drafts.draftOrders[0]!.status).toBe('COMPLETED');
+
+    // On a phone the worklist has no sideways scroll; the order page shows the same shop order.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('link', { name: orderNumber! }).first().click();
+    await page.getByRole('heading', { name: 'Shop order' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Ordered, payment pending').first().waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 
   it('a global administrator sees and removes shop sign-in links at 375 px', async () => {
