@@ -44,6 +44,20 @@ import { createServiceOrdersRepository } from './features/service-orders/service
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
+import { createShopAuthRepository } from './features/shop-auth/shop-auth.repository.ts';
+import { shopAuthRoutes } from './features/shop-auth/shop-auth.routes.ts';
+import {
+  createShopAuthService,
+  type ShopAccessGrant,
+  type ShopTokenEndpoint,
+} from './features/shop-auth/shop-auth.service.ts';
+import { createShopOrdersRepository } from './features/shop-orders/shop-orders.repository.ts';
+import { shopOrdersRoutes } from './features/shop-orders/shop-orders.routes.ts';
+import {
+  createShopOrdersService,
+  type DraftOrderInfo,
+  type DraftOrderShop,
+} from './features/shop-orders/shop-orders.service.ts';
 import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
 import { sparePartsRoutes } from './features/spare-parts/spare-parts.routes.ts';
@@ -66,7 +80,13 @@ import {
   Outbox,
   type MailTransport,
 } from './integrations/mail/mailer.ts';
-import { createShopClient, ShopError, type ShopClient } from './integrations/shop/client.ts';
+import {
+  createShopClient,
+  ShopError,
+  type ShopAccessToken,
+  type ShopClient,
+  type ShopDraftOrder,
+} from './integrations/shop/client.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
@@ -149,6 +169,37 @@ function noShopClient(config: Config): ShopClient {
     exchangeCode: fail,
     exchangeSessionToken: fail,
     graphql: fail,
+  };
+}
+
+/** The shop client's token endpoint as shop sign-in needs it (features/shop-auth). */
+function shopTokenEndpoint(client: ShopClient): ShopTokenEndpoint {
+  const grant = (t: ShopAccessToken): ShopAccessGrant => ({
+    scope: t.scopes.join(','),
+    associatedUser: t.associatedUser,
+  });
+  return {
+    exchangeCode: async (code) => grant(await client.exchangeCode(code)),
+    exchangeSessionToken: async (token) => grant(await client.exchangeSessionToken(token, { online: true })),
+  };
+}
+
+/** The shop client's draft orders as shop orders need them (features/shop-orders). */
+function draftOrderShop(client: ShopClient): DraftOrderShop {
+  const info = (d: ShopDraftOrder): DraftOrderInfo => ({
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    invoiceUrl: null,
+  });
+  return {
+    draftOrderCreate: async (input) => info(await client.draftOrderCreate(input)),
+    draftOrderComplete: async (id, paymentPending) =>
+      info(await client.draftOrderComplete(id, paymentPending)),
+    findDraftOrderByTag: async (tag) => {
+      const found = await client.findDraftOrderByTag(tag);
+      return found ? info(found) : null;
+    },
   };
 }
 
@@ -523,6 +574,37 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(opts.now ? { now: opts.now } : {}),
   });
 
+  // Shop sign-in and shop orders (issue 16) speak to the shop through the one shop client.
+  const shopApiBase = config.shop.apiBase ?? `https://${config.shop.shop}`;
+  const shopAuthService = createShopAuthService({
+    repo: createShopAuthRepository(app.db),
+    shop: shopTokenEndpoint(shopClient),
+    sessions: authService,
+    settings: {
+      apiBase: shopApiBase,
+      apiKey: config.shop.apiKey,
+      apiSecret: config.shop.apiSecret,
+      previousApiSecret: config.shop.previousApiSecret ?? null,
+      allowlist: config.shop.allowlist,
+      publicUrl: config.publicUrl,
+    },
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  jobs.register('shop-auth.prune', async () => shopAuthService.prune(), {
+    retries: 2,
+    singletonKey: 'shop-auth.prune',
+  });
+  jobs.schedule('shop-auth.prune', '13 * * * *');
+  const shopOrdersService = createShopOrdersService({
+    repo: createShopOrdersRepository(app.db),
+    shop: draftOrderShop(shopClient),
+    orders: serviceOrdersService,
+    // The products feature (i13-products) supplies variant ids by SKU; the lead wires it at merge.
+    adminBase: shopApiBase,
+    shopTimeoutMs: config.shop.timeoutMs,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+
   // Sends cut off by a stop are resumed or shown as failed (a job, run by whichever instance is free).
   app.addHook('onReady', async () => communicationsService.recover());
 
@@ -550,6 +632,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ),
       );
       await api.register(authRoutes(authService));
+      await api.register(shopAuthRoutes(shopAuthService));
+      await api.register(shopOrdersRoutes(shopOrdersService));
       await api.register(usersRoutes(usersService));
       await api.register(serviceOrdersRoutes(serviceOrdersService));
       await api.register(communicationsRoutes(communicationsService));

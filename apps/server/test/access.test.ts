@@ -34,6 +34,10 @@ describe('route access declarations', () => {
       [
         '/api/auth/otp/request',
         '/api/auth/otp/verify',
+        // Shop sign-in (features/shop-auth): the session token and the OAuth redirect prove themselves.
+        '/api/auth/verify-jwt',
+        '/api/auth/login',
+        '/api/auth/callback',
         '/api/health',
         '/api/images/:imageId/:variant',
         // Customer upload (spec §2): the token is the key, verification gives a signed session.

@@ -168,6 +168,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(idempotent).toEqual(
       [
         '/api/admin/service-partners',
+        '/api/admin/shop-user-links',
         '/api/admin/users',
         '/api/customers',
         '/api/pricing/categories',

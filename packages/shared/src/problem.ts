@@ -41,6 +41,28 @@ export const ERROR_CODES = [
   /** The file store has no room left. */
   'insufficient_storage',
   'bad_gateway',
+  /** Shop sign-in: a session token that fails a check (alg, signature, time, audience). */
+  'invalid_session_token',
+  /** Shop sign-in: a session token whose `jti` was used already. */
+  'session_token_replayed',
+  /** Shop sign-in: the OAuth callback's HMAC does not match. */
+  'invalid_shop_signature',
+  /** Shop sign-in: the OAuth callback's timestamp is more than 90 s away from now. */
+  'shop_request_expired',
+  /** Shop sign-in: the shop host is invalid or not on the allowlist. */
+  'shop_not_allowed',
+  /** Shop sign-in: the OAuth state is unknown, used, expired or not the browser's. */
+  'invalid_oauth_state',
+  /** Shop sign-in: the shop refused the authorization code. */
+  'invalid_shop_code',
+  /** Shop sign-in: the shop granted fewer scopes than the app needs. */
+  'shop_scopes_missing',
+  /** Shop sign-in: the shop user is linked to none of our users, and no verified e-mail links them. */
+  'shop_user_not_linked',
+  /** The shop refused a draft order (its userErrors are in `errors`). */
+  'shop_order_rejected',
+  /** Another request is creating the same shop order right now. */
+  'shop_order_pending',
   /** The database or another dependency is unavailable or too slow; try again. */
   'service_unavailable',
   'internal_error',

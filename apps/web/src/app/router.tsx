@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { EmbeddedShopSignIn } from './guards/embedded-shop-sign-in.tsx';
 import { PublicOnly } from './guards/public-only.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -41,6 +42,7 @@ const Pricing = lazy(() => import('./routes/pricing.tsx'));
 const WarehouseLocations = lazy(() => import('./routes/warehouse-locations.tsx'));
 const Admin = lazy(() => import('./routes/admin.tsx'));
 const AdminJobs = lazy(() => import('./routes/admin-jobs.tsx'));
+const AdminShopLinks = lazy(() => import('./routes/admin-shop-links.tsx'));
 const UnassignedMessages = lazy(() => import('./routes/unassigned-messages.tsx'));
 
 /** Suspense boundary for screens loading outside the main layout. */
@@ -59,76 +61,90 @@ export const routes: RouteObject[] = [
     element: <ScreenSuspense />,
     errorElement: <RouteError />,
     children: [
-      { element: <PublicOnly />, children: [{ path: 'login', element: <Login /> }] },
       { path: 'auth/callback', element: <AuthCallback /> },
       { path: 'customer-upload', element: <CustomerUpload /> },
       { path: 'customer-upload/:token', element: <CustomerUpload /> },
       {
-        element: <RequireAuth />,
+        // Opened from the shop admin with a session token: signs in first (features/shop-auth).
+        element: <EmbeddedShopSignIn />,
         children: [
+          { element: <PublicOnly />, children: [{ path: 'login', element: <Login /> }] },
           {
-            element: <AppLayout />,
+            element: <RequireAuth />,
             children: [
-              { index: true, element: <Dashboard /> },
-              { path: 'service-orders', element: <ServiceOrders /> },
-              { path: 'service-orders/new', element: <NewServiceOrder /> },
-              { path: 'service-orders/:id', element: <ServiceOrder /> },
-              { path: 'communications/unassigned', element: <UnassignedMessages /> },
-              { path: 'customers', element: <Customers /> },
-              { path: 'customers/:id', element: <Customer /> },
-              { path: 'products', element: <Products /> },
-              { path: 'products/sync', element: <ProductsSync /> },
-              { path: 'spare-parts', element: <SpareParts /> },
               {
-                path: 'rentals',
-                element: <Rentals />,
+                element: <AppLayout />,
                 children: [
-                  { index: true, element: <RentalDashboard /> },
-                  { path: 'active', element: <ActiveRentals /> },
-                  { path: 'all', element: <AllRentals /> },
-                  { path: 'products', element: <RentalProducts /> },
+                  { index: true, element: <Dashboard /> },
+                  { path: 'service-orders', element: <ServiceOrders /> },
+                  { path: 'service-orders/new', element: <NewServiceOrder /> },
+                  { path: 'service-orders/:id', element: <ServiceOrder /> },
+                  { path: 'communications/unassigned', element: <UnassignedMessages /> },
+                  { path: 'customers', element: <Customers /> },
+                  { path: 'customers/:id', element: <Customer /> },
+                  { path: 'products', element: <Products /> },
+                  { path: 'products/sync', element: <ProductsSync /> },
+                  { path: 'spare-parts', element: <SpareParts /> },
+                  {
+                    path: 'rentals',
+                    element: <Rentals />,
+                    children: [
+                      { index: true, element: <RentalDashboard /> },
+                      { path: 'active', element: <ActiveRentals /> },
+                      { path: 'all', element: <AllRentals /> },
+                      { path: 'products', element: <RentalProducts /> },
+                    ],
+                  },
+                  { path: 'info-center', element: <InfoCenter /> },
+                  { path: 'components', element: <Components /> },
+                  { path: 'components-demo', element: <ComponentsDemo /> },
+                  { path: 'table-demo', element: <TableDemo /> },
+                  { path: 'search', element: <Search /> },
+                  { path: 'technicians', element: <Technicians /> },
+                  { path: 'technicians/:id', element: <Technician /> },
+                  { path: 'toilets/:id', element: <Toilet /> },
+                  { path: 'documents/:id', element: <Document /> },
+                  {
+                    path: 'pricing',
+                    element: (
+                      <RequireAccess access={STAFF_MANAGERS}>
+                        <Pricing />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'warehouse-locations',
+                    element: (
+                      <RequireAccess access={STAFF_MANAGERS}>
+                        <WarehouseLocations />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'admin',
+                    element: (
+                      <RequireAccess access={GLOBAL_ADMIN}>
+                        <Admin />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'admin/jobs',
+                    element: (
+                      <RequireAccess access={GLOBAL_ADMIN}>
+                        <AdminJobs />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'admin/shop-links',
+                    element: (
+                      <RequireAccess access={GLOBAL_ADMIN}>
+                        <AdminShopLinks />
+                      </RequireAccess>
+                    ),
+                  },
                 ],
-              },
-              { path: 'info-center', element: <InfoCenter /> },
-              { path: 'components', element: <Components /> },
-              { path: 'components-demo', element: <ComponentsDemo /> },
-              { path: 'table-demo', element: <TableDemo /> },
-              { path: 'search', element: <Search /> },
-              { path: 'technicians', element: <Technicians /> },
-              { path: 'technicians/:id', element: <Technician /> },
-              { path: 'toilets/:id', element: <Toilet /> },
-              { path: 'documents/:id', element: <Document /> },
-              {
-                path: 'pricing',
-                element: (
-                  <RequireAccess access={STAFF_MANAGERS}>
-                    <Pricing />
-                  </RequireAccess>
-                ),
-              },
-              {
-                path: 'warehouse-locations',
-                element: (
-                  <RequireAccess access={STAFF_MANAGERS}>
-                    <WarehouseLocations />
-                  </RequireAccess>
-                ),
-              },
-              {
-                path: 'admin',
-                element: (
-                  <RequireAccess access={GLOBAL_ADMIN}>
-                    <Admin />
-                  </RequireAccess>
-                ),
-              },
-              {
-                path: 'admin/jobs',
-                element: (
-                  <RequireAccess access={GLOBAL_ADMIN}>
-                    <AdminJobs />
-                  </RequireAccess>
-                ),
               },
             ],
           },

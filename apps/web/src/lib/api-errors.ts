@@ -48,6 +48,31 @@ export function signInErrorMessage(error: unknown, action: SignInAction): UiMess
 }
 
 /**
+ * Shop sign-in (session token or redirect), the same table (spec §8 "Sign-in"): the shop's own
+ * refusals by their code (CODE_MESSAGES, subject `shopSignIn`), an unreadable user "Invalid user
+ * data in token", otherwise "Login failed".
+ */
+export function shopSignInErrorMessage(error: unknown): UiMessage {
+  if (error instanceof Error && error.message === 'Invalid user data in token') {
+    return { key: 'errors.signIn.invalidUserData' };
+  }
+  const failure = toApiFailure(error);
+  if (failure.kind === 'network') return { key: 'errors.network' };
+  if (failure.kind === 'http') {
+    const own = codeMessage(error, 'shopSignIn');
+    if (own !== undefined) return { key: own.key };
+    const { status, problem } = failure;
+    if (status === 429) return { key: 'errors.tooManyAttempts' };
+    if (status === 400) {
+      const detail = problem?.detail?.trim();
+      return detail ? { text: detail } : { key: 'errors.signIn.invalidRequest' };
+    }
+    if (status >= 500) return { key: 'errors.server' };
+  }
+  return { key: 'errors.signIn.loginFailed' };
+}
+
+/**
  * Any other call: transport and server failures get the shared messages; other HTTP errors get the
  * screen's own message plus the status and the server's details (spec §8 "Other").
  */
@@ -72,7 +97,16 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
  * record ("Another customer already has this e-mail address." vs. "A user with …").
  */
 export type ProblemSubject =
-  'user' | 'customer' | 'technician' | 'warehouseLocation' | 'pricing' | 'document' | 'rental';
+  | 'user'
+  | 'customer'
+  | 'technician'
+  | 'warehouseLocation'
+  | 'pricing'
+  | 'document'
+  | 'rental'
+  | 'shopSignIn'
+  | 'shopUserLink'
+  | 'shopOrder';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -91,6 +125,22 @@ const CODE_MESSAGES: Partial<
   },
   name_taken: { field: 'name', keys: { warehouseLocation: 'warehouse.validation.nameTaken' } },
   in_use: { keys: { warehouseLocation: 'errors.warehouseLocations.inUse' } },
+  // Shop sign-in (features/shop-auth): each refusal says what to do about it.
+  invalid_session_token: { keys: { shopSignIn: 'shopAuth.errors.invalidSessionToken' } },
+  session_token_replayed: { keys: { shopSignIn: 'shopAuth.errors.sessionTokenReplayed' } },
+  invalid_shop_signature: { keys: { shopSignIn: 'shopAuth.errors.invalidSignature' } },
+  shop_request_expired: { keys: { shopSignIn: 'shopAuth.errors.requestExpired' } },
+  shop_not_allowed: { keys: { shopSignIn: 'shopAuth.errors.shopNotAllowed' } },
+  invalid_oauth_state: { keys: { shopSignIn: 'shopAuth.errors.invalidState' } },
+  invalid_shop_code: { keys: { shopSignIn: 'shopAuth.errors.invalidCode' } },
+  shop_scopes_missing: { keys: { shopSignIn: 'shopAuth.errors.scopesMissing' } },
+  shop_user_not_linked: { keys: { shopSignIn: 'shopAuth.errors.notLinked' } },
+  bad_gateway: {
+    keys: { shopSignIn: 'shopAuth.errors.shopUnavailable', shopOrder: 'shopOrders.errors.shopUnavailable' },
+  },
+  duplicate: { field: 'shopUserId', keys: { shopUserLink: 'shopAuth.links.duplicate' } },
+  shop_order_rejected: { keys: { shopOrder: 'shopOrders.errors.rejected' } },
+  shop_order_pending: { keys: { shopOrder: 'shopOrders.errors.pending' } },
   version_conflict: {
     keys: {
       customer: 'customers.versionConflict',

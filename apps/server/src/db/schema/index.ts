@@ -17,3 +17,5 @@ export * from './idempotency.ts';
 export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './rentals.ts';
+export * from './shop-auth.ts';
+export * from './shop-orders.ts';

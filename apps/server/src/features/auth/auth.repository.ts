@@ -31,6 +31,16 @@ export function createAuthRepository(db: Db): AuthRepository {
       return rows[0] ?? null;
     },
 
+    async findUserById(id: string) {
+      const rows = await db
+        .select({ user: users, partnerName: servicePartners.name, partnerActive: servicePartners.isActive })
+        .from(users)
+        .leftJoin(servicePartners, eq(servicePartners.id, users.servicePartnerId))
+        .where(eq(users.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async recordEvent(kind: string, key: string, at: Date) {
       await db.insert(authEvents).values({ kind, key, createdAt: at });
     },
@@ -124,6 +134,11 @@ export function createAuthRepository(db: Db): AuthRepository {
 export interface AuthRepository {
   withLimitLocks<T>(keys: string[], fn: (repo: AuthRepository) => Promise<T>): Promise<T>;
   findUserByEmail(email: string): Promise<{
+    user: typeof users.$inferSelect;
+    partnerName: string | null;
+    partnerActive: boolean | null;
+  } | null>;
+  findUserById(id: string): Promise<{
     user: typeof users.$inferSelect;
     partnerName: string | null;
     partnerActive: boolean | null;

@@ -146,6 +146,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token, expiresAt: expiresAt.toISOString(), user };
     },
 
+    /**
+     * A session for another sign-in method (the shop's), made exactly as a code sign-in makes one;
+     * null when the user may not sign in (unknown, inactive, or of an inactive partner).
+     */
+    async startSession(userId: string, method: 'shopify') {
+      const row = await deps.repo.findUserById(userId);
+      if (!canSignIn(row)) return null;
+      const user = toUser(row);
+      const expiresAt = new Date(now().getTime() + LIMITS.sessionTtlMs);
+      const sessionId = await deps.repo.createSession(user.id, method, expiresAt);
+      const token = await deps.tokens.issue(user, sessionId, expiresAt);
+      return { token, expiresAt: expiresAt.toISOString(), user };
+    },
+
+    /** The id of the active user with this e-mail (any case) who may sign in, or null. */
+    async signInUserIdByEmail(email: string): Promise<string | null> {
+      const row = await deps.repo.findUserByEmail(email);
+      return canSignIn(row) ? row.user.id : null;
+    },
+
     async logout(sessionId: string) {
       await deps.repo.revokeSession(sessionId, now());
       await deps.onAuthChange?.();

@@ -13,6 +13,10 @@ export default function AdminRoute() {
         <Anchor component={Link} to="/admin/jobs">
           {t('jobs.open')}
         </Anchor>
+        {/* Shop sign-in links (features/shop-auth): which shop user signs in as which of ours. */}
+        <Anchor component={Link} to="/admin/shop-links">
+          {t('shopAuth.links.open')}
+        </Anchor>
       </Group>
     </>
   );

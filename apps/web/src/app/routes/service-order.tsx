@@ -8,6 +8,7 @@ import { ImageGallery } from '../../features/images/components/image-gallery.tsx
 import { UploadLinksPanel } from '../../features/upload-links/components/upload-links-panel.tsx';
 import { useServiceOrder } from '../../features/service-orders/api/get-service-order.ts';
 import { ServiceOrderScreen } from '../../features/service-orders/components/service-order-screen.tsx';
+import { ShopOrderPanel } from '../../features/shop-orders/components/shop-order-panel.tsx';
 import { OrderTotalsCard } from '../../features/work-logs/components/order-totals-card.tsx';
 import { WorkLogPanel } from '../../features/work-logs/components/work-log-panel.tsx';
 import { STAFF_MANAGERS, isAllowed } from '@service-portal/shared/access';
@@ -38,6 +39,12 @@ export default function ServiceOrderRoute() {
             canSeePricing={isAllowed(user, STAFF_MANAGERS)}
           />
           <OrderTotalsCard key={`totals-${id}`} orderId={id} orderVersion={order.data.version} />
+          <ShopOrderPanel
+            key={`shop-order-${id}`}
+            serviceOrderId={id}
+            orderNumber={order.data.orderNumber}
+            partCount={order.data.spareParts.length}
+          />
           <ImageGallery key={`images-${id}`} orderId={id} />
           <UploadLinksPanel
             key={`upload-links-${id}`}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -39,8 +40,17 @@ const PARAMS = {
   page: pageParam(),
 };
 
+/**
+ * What the route module puts beside an order's first line on the page (the shop order of that
+ * order): `pageOrderIds` are all the orders on the page, so the slot can ask for them at once.
+ */
+export type OrderActionSlot = (
+  order: { id: string; orderNumber: string },
+  pageOrderIds: string[],
+) => ReactNode;
+
 /** The partner's worklist of spare-part lines on open orders (product.md "Spare parts"). */
-export function SparePartsScreen() {
+export function SparePartsScreen({ orderAction }: { orderAction?: OrderActionSlot } = {}) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
@@ -86,6 +96,14 @@ export function SparePartsScreen() {
       ✕
     </ActionIcon>
   );
+  // The slot is drawn once per order: beside the first of its lines on this page.
+  const pageItems = list.data?.items ?? [];
+  const pageOrderIds = [...new Set(pageItems.map((line) => line.serviceOrderId))];
+  const firstLines = new Set(pageOrderIds.map((id) => pageItems.find((l) => l.serviceOrderId === id)?.id));
+  const action = (line: SparePartWorklistItem) =>
+    orderAction && firstLines.has(line.id)
+      ? orderAction({ id: line.serviceOrderId, orderNumber: line.orderNumber }, pageOrderIds)
+      : null;
   const suppliers = summary.data?.suppliers ?? [];
   const columns: PagedListColumn<SparePartWorklistItem>[] = [
     { key: 'order', header: t('spareParts.columns.order'), cell: orderLink },
@@ -126,6 +144,7 @@ export function SparePartsScreen() {
       header: t('spareParts.orderStatus'),
       cell: (line) => t(`serviceOrders.status.${line.orderStatus}`),
     },
+    ...(orderAction ? [{ key: 'orderAction', header: t('shopOrders.column'), cell: action }] : []),
     { key: 'remove', header: null, cell: removeButton },
   ];
 
@@ -215,6 +234,7 @@ export function SparePartsScreen() {
                   </Text>
                 )}
               </Group>
+              {action(line)}
             </>
           )}
           empty={t('spareParts.empty')}
