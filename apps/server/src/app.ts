@@ -30,6 +30,12 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { createImagesService } from './features/images/images.service.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { createJobsService } from './features/jobs/jobs.service.ts';
+import { registerProductSyncJob } from './features/products/products.jobs.ts';
+import { createProductsRepository } from './features/products/products.repository.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
+import { createProductsService } from './features/products/products.service.ts';
+import { createProductSync, type ProductSource } from './features/products/products.sync.ts';
+import { createProductWebhooks, productWebhookRoutes } from './features/products/products.webhooks.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -113,6 +119,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
+  /** The shop the catalogue syncs from and whose webhooks are accepted (none: no sync). */
+  shop?: { source: ProductSource; secrets: string[]; allowlist: string[]; syncOnEmptyStart?: boolean };
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -392,6 +400,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { retries: 2, singletonKey: 'upload-links.purge-expired' },
   );
   jobs.schedule('upload-links.purge-expired', '41 * * * *');
+  // The maker's catalogue, synced from the shop by one job (docs/decisions/024-catalogue-sync.md).
+  const productsRepository = createProductsRepository(app.db);
+  const productsService = createProductsService(productsRepository);
+  const productSync = createProductSync({ repo: productsRepository, source: opts.shop?.source ?? null, now });
+  const productSyncJob = registerProductSyncJob({
+    jobs,
+    sync: productSync,
+    repo: productsRepository,
+    log: app.log,
+    scheduled: Boolean(opts.shop),
+    syncOnEmptyStart: Boolean(opts.shop) && (opts.shop?.syncOnEmptyStart ?? true),
+  });
+  app.addHook('onReady', async () => productSyncJob.syncIfEmpty());
+  const productWebhooks = createProductWebhooks({
+    repo: productsRepository,
+    secrets: () => opts.shop?.secrets ?? [],
+    allowlist: () => opts.shop?.allowlist ?? [],
+    now,
+  });
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -399,6 +426,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       search: (scope, text, limit) => serviceOrdersService.searchHits(scope, text, limit),
     },
     { type: 'Customer', search: (scope, text, limit) => customersService.searchHits(scope, text, limit) },
+    { type: 'Product', search: (scope, text, limit) => productsService.searchHits(scope, text, limit) },
     { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
   ]);
   const dashboardService = createDashboardService({
@@ -450,6 +478,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(warehouseLocationsRoutes(warehouseLocationsService));
       await api.register(dashboardRoutes(dashboardService));
       await api.register(searchRoutes(searchService));
+      await api.register(
+        productsRoutes({ products: productsService, sync: productSync, requestSync: productSyncJob.requestSync }),
+      );
+      await api.register(productWebhookRoutes(productWebhooks));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(

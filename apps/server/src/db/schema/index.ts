@@ -14,3 +14,4 @@ export * from './upload-links.ts';
 export * from './images.ts';
 export * from './jobs.ts';
 export * from './idempotency.ts';
+export * from './products.ts';
