@@ -120,7 +120,14 @@ export interface BuildOptions {
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
   /** The shop the catalogue syncs from and whose webhooks are accepted (none: no sync). */
-  shop?: { source: ProductSource; secrets: string[]; allowlist: string[]; syncOnEmptyStart?: boolean };
+  shop?: {
+    source: ProductSource;
+    secrets: string[];
+    allowlist: string[];
+    /** Both default to true; tests drive the sync themselves. */
+    syncOnEmptyStart?: boolean;
+    schedule?: boolean;
+  };
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -409,7 +416,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sync: productSync,
     repo: productsRepository,
     log: app.log,
-    scheduled: Boolean(opts.shop),
+    scheduled: Boolean(opts.shop) && (opts.shop?.schedule ?? true),
     syncOnEmptyStart: Boolean(opts.shop) && (opts.shop?.syncOnEmptyStart ?? true),
   });
   app.addHook('onReady', async () => productSyncJob.syncIfEmpty());

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
@@ -91,6 +91,8 @@ export async function createTestContext(
     logStream?: { write(line: string): void };
     /** An opened, migrated database to use instead of a fresh one (the fault tests' own). */
     database?: Database;
+    /** A shop to sync the catalogue from and accept webhooks of. */
+    shop?: BuildOptions['shop'];
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -113,6 +115,7 @@ export async function createTestContext(
     database,
     closeDatabase: true,
     now: () => clock.now,
+    ...(options.shop ? { shop: options.shop } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
