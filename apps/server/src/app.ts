@@ -42,6 +42,8 @@ import { createPricingService } from './features/pricing/pricing.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { serialHistoryRoutes } from './features/serial-history/serial-history.routes.ts';
+import { createSerialHistoryService } from './features/serial-history/serial-history.service.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { createSearchService } from './features/search/search.service.ts';
 import { createSparePartsRepository } from './features/spare-parts/spare-parts.repository.ts';
@@ -436,6 +438,43 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { type: 'Product', search: (scope, text, limit) => productsService.searchHits(scope, text, limit) },
     { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
   ]);
+  // One unit's history gathers what each feature knows of a serial number (rentals join at merge).
+  const serialHistoryService = createSerialHistoryService([
+    (scope, serial) => serviceOrdersService.serialEvents(scope, serial),
+    async (scope, serial) => {
+      const orders = await serviceOrdersService.ordersBySerial(scope, serial);
+      const perOrder = await Promise.all(
+        orders.map(async (order) =>
+          (await workLogsService.list(scope, order.id)).map((log) => ({
+            kind: 'work_log' as const,
+            at: log.createdAt,
+            title: log.category,
+            detail: log.description,
+            serviceOrderId: order.id,
+            orderNumber: order.orderNumber,
+          })),
+        ),
+      );
+      return perOrder.flat();
+    },
+    async (scope, serial) => {
+      const orders = await serviceOrdersService.ordersBySerial(scope, serial);
+      const perOrder = await Promise.all(
+        orders.map(async (order) =>
+          (await imagesService.list(scope, order.id)).map((image) => ({
+            kind: 'photo' as const,
+            at: image.createdAt,
+            title: image.category,
+            detail: image.description,
+            serviceOrderId: order.id,
+            orderNumber: order.orderNumber,
+            imageUrl: image.thumbnailUrl,
+          })),
+        ),
+      );
+      return perOrder.flat();
+    },
+  ]);
   const dashboardService = createDashboardService({
     orders: serviceOrdersService,
     labour: workLogsService,
@@ -489,6 +528,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         productsRoutes({ products: productsService, sync: productSync, requestSync: productSyncJob.requestSync }),
       );
       await api.register(productWebhookRoutes(productWebhooks));
+      await api.register(serialHistoryRoutes(serialHistoryService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(
