@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { isAllowed, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { ProductDetail } from '../../features/products/components/product-detail.tsx';
+import {
+  RelatedOrders,
+  usePrefetchRelatedOrders,
+} from '../../features/service-orders/components/related-orders.tsx';
+
+const COLUMNS = ['orderNumber', 'title', 'customer', 'status', 'created'] as const;
+
+export default function ProductRoute() {
+  const { id = '' } = useParams();
+  const user = useCurrentUser();
+  usePrefetchRelatedOrders({ relatedProductId: id });
+  return (
+    <ProductDetail
+      key={id}
+      id={id}
+      canManage={isAllowed(user, STAFF_MANAGERS)}
+      orders={({ empty }) => <RelatedOrders filter={{ relatedProductId: id }} columns={COLUMNS} empty={empty} />}
+    />
+  );
+}
