@@ -67,6 +67,7 @@ import {
   Outbox,
   type MailTransport,
 } from './integrations/mail/mailer.ts';
+import { createShopClient, ShopError, type ShopClient } from './integrations/shop/client.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
 import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
@@ -100,6 +101,12 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Set by the server on SIGTERM: readiness answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
+    /**
+     * The one client of the shop's Admin API and token endpoint, made from config.shop
+     * (docs/decisions/023-demo-shop.md). Without a shop (apiBase null) every call fails with
+     * ShopError 'unavailable'.
+     */
+    shopClient: ShopClient;
     /** Every route as registered, with its declared access: the route-walk test reads it. */
     routeTable: { method: string; url: string; access: unknown; tenant: unknown; idempotent: unknown }[];
   }
@@ -121,14 +128,30 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the file storage chosen from config (closed with the app either way). */
   storage?: FileStorage;
-  /** The shop the catalogue syncs from and whose webhooks are accepted (none: no sync). */
-  shop?: {
-    source: ProductSource;
-    secrets: string[];
-    allowlist: string[];
-    /** Both default to true; tests drive the sync themselves. */
-    syncOnEmptyStart?: boolean;
-    schedule?: boolean;
+  /** Replaces the shop client made from config.shop. */
+  shopClient?: ShopClient;
+  /** The catalogue sync's start-up and schedule (both default to true when a shop is there). */
+  productSync?: { syncOnEmptyStart?: boolean; schedule?: boolean };
+}
+
+/** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
+function noShopClient(config: Config): ShopClient {
+  const fail = async (): Promise<never> => {
+    throw new ShopError(
+      'unavailable',
+      'no shop is configured (SHOPIFY_API_BASE unset and no demo shop started)',
+    );
+  };
+  return {
+    shop: config.shop.shop,
+    apiVersion: config.shop.apiVersion,
+    products: fail,
+    draftOrderCreate: fail,
+    draftOrderComplete: fail,
+    findDraftOrderByTag: fail,
+    exchangeCode: fail,
+    exchangeSessionToken: fail,
+    graphql: fail,
   };
 }
 
@@ -267,6 +290,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const outbox = new Outbox(transport, jobs, deriveKey(config.appSecret, 'job-payload'), now);
   app.decorate('outbox', outbox);
+
+  // The shop: ONE client, from the effective settings (server.ts has started the demo shop when
+  // none is configured); features that need it get it as a parameter.
+  const shopClient =
+    opts.shopClient ??
+    (config.shop.apiBase
+      ? createShopClient({
+          baseUrl: config.shop.apiBase,
+          shop: config.shop.shop,
+          apiVersion: config.shop.apiVersion,
+          accessToken: config.shop.adminToken,
+          timeoutMs: config.shop.timeoutMs,
+          apiKey: config.shop.apiKey,
+          apiSecret: config.shop.apiSecret,
+          log: app.log,
+        })
+      : noShopClient(config));
+  app.decorate('shopClient', shopClient);
 
   // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
   const clock = now;
@@ -412,20 +453,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The maker's catalogue, synced from the shop by one job (docs/decisions/024-catalogue-sync.md).
   const productsRepository = createProductsRepository(app.db);
   const productsService = createProductsService(productsRepository);
-  const productSync = createProductSync({ repo: productsRepository, source: opts.shop?.source ?? null, now });
+  const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
+  const productSync = createProductSync({ repo: productsRepository, source: hasShop ? shopClient : null, now });
   const productSyncJob = registerProductSyncJob({
     jobs,
     sync: productSync,
     repo: productsRepository,
     log: app.log,
-    scheduled: Boolean(opts.shop) && (opts.shop?.schedule ?? true),
-    syncOnEmptyStart: Boolean(opts.shop) && (opts.shop?.syncOnEmptyStart ?? true),
+    scheduled: hasShop && (opts.productSync?.schedule ?? true),
+    syncOnEmptyStart: hasShop && (opts.productSync?.syncOnEmptyStart ?? true),
   });
   app.addHook('onReady', async () => productSyncJob.syncIfEmpty());
   const productWebhooks = createProductWebhooks({
     repo: productsRepository,
-    secrets: () => opts.shop?.secrets ?? [],
-    allowlist: () => opts.shop?.allowlist ?? [],
+    secrets: () => [config.shop.apiSecret, config.shop.previousApiSecret ?? ''].filter(Boolean),
+    allowlist: () => config.shop.allowlist,
     now,
   });
   // The top bar's search asks each feature that offers one (products and documents join here).

@@ -3,6 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { StorageConfig } from './integrations/storage/storage.ts';
+import { deriveKey } from './lib/secrets.ts';
+
+/** integrations.md: a valid shop host. */
+export const SHOP_HOST = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -97,6 +101,28 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // The shop (issue 13): unset SHOPIFY_API_BASE → the built-in demo shop on loopback.
+  SHOPIFY_SHOP: z
+    .string()
+    .regex(SHOP_HOST, 'SHOPIFY_SHOP must be a shop host like name.myshopify.com')
+    .default('nordic-sanitary-demo.myshopify.com'),
+  SHOPIFY_API_BASE: z.url().optional(),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-(01|04|07|10)$/, 'SHOPIFY_API_VERSION must be a quarterly version like 2026-10')
+    .default('2026-10'),
+  SHOPIFY_ADMIN_TOKEN: z.string().min(8, 'SHOPIFY_ADMIN_TOKEN looks too short').optional(),
+  SHOPIFY_API_KEY: z.string().min(8, 'SHOPIFY_API_KEY looks too short').optional(),
+  SHOPIFY_API_SECRET: z.string().min(8, 'SHOPIFY_API_SECRET looks too short').optional(),
+  SHOPIFY_API_SECRET_PREVIOUS: z.string().min(8, 'SHOPIFY_API_SECRET_PREVIOUS looks too short').optional(),
+  SHOPIFY_SHOP_ALLOWLIST: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((h) => SHOP_HOST.test(h.trim())),
+      'SHOPIFY_SHOP_ALLOWLIST must be a comma list of shop hosts like name.myshopify.com',
+    )
+    .optional(),
+  SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -142,6 +168,33 @@ export interface Config {
   metrics: { enabled: boolean; token: string | undefined };
   /** Registers the cluster test's probe jobs (test only). */
   clusterProbeJobs: boolean;
+  shop: ShopConfig;
+}
+
+/**
+ * The shop (integrations.md "Shop platform"). `apiBase` null: no shop is configured, and the
+ * server starts the built-in demo shop (apps/demo-shop) with these key, secret and token, then
+ * passes the effective base URL on (docs/decisions/023-demo-shop.md).
+ */
+export interface ShopConfig {
+  /** The shop's host, e.g. nordic-sanitary-demo.myshopify.com. */
+  shop: string;
+  /** `https://{shop}` for a real shop; null → the demo shop. */
+  apiBase: string | null;
+  /** Admin API version, YYYY-MM. */
+  apiVersion: string;
+  /** Offline Admin API token (sync, draft orders). */
+  adminToken: string;
+  /** Client id: OAuth client_id and the session token's `aud`. */
+  apiKey: string;
+  /** Client secret: OAuth HMAC, webhook HMAC, session-token signature. */
+  apiSecret: string;
+  /** The secret before a rotation, still accepted while set. */
+  previousApiSecret: string | undefined;
+  /** Shop hosts we accept (lower case). */
+  allowlist: string[];
+  /** Per HTTP attempt to the shop. */
+  timeoutMs: number;
 }
 
 /**
@@ -229,7 +282,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  APP_SECRET must be set (the same on every instance) when REDIS_URL is set',
     );
   }
+  // A real shop needs all its credentials; the demo shop makes its own.
+  if (e.SHOPIFY_API_BASE && !(e.SHOPIFY_ADMIN_TOKEN && e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHOPIFY_ADMIN_TOKEN, SHOPIFY_API_KEY and SHOPIFY_API_SECRET must be set when SHOPIFY_API_BASE is set',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const appSecret = e.APP_SECRET ?? loadOrCreateSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -245,7 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    appSecret,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -291,5 +351,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A token implies the endpoint is wanted.
     metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
     clusterProbeJobs: e.CLUSTER_PROBE_JOBS,
+    shop: shopConfig(e, appSecret),
+  };
+}
+
+/** The demo shop's credentials come from APP_SECRET, so they stay the same across restarts. */
+function shopConfig(e: Env, appSecret: string): ShopConfig {
+  const demo = (purpose: string) => Buffer.from(deriveKey(appSecret, `demo-shop-${purpose}`)).toString('hex');
+  const shop = e.SHOPIFY_SHOP.toLowerCase();
+  return {
+    shop,
+    apiBase: e.SHOPIFY_API_BASE ? e.SHOPIFY_API_BASE.replace(/\/$/, '') : null,
+    apiVersion: e.SHOPIFY_API_VERSION,
+    adminToken: e.SHOPIFY_ADMIN_TOKEN ?? `shpat_${demo('admin-token').slice(0, 32)}`,
+    apiKey: e.SHOPIFY_API_KEY ?? demo('api-key').slice(0, 32),
+    apiSecret: e.SHOPIFY_API_SECRET ?? `shpss_${demo('api-secret').slice(0, 32)}`,
+    previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS,
+    allowlist: e.SHOPIFY_SHOP_ALLOWLIST
+      ? e.SHOPIFY_SHOP_ALLOWLIST.split(',').map((h) => h.trim().toLowerCase())
+      : [shop],
+    timeoutMs: e.SHOPIFY_TIMEOUT_MS,
   };
 }

@@ -70,6 +70,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
     clusterProbeJobs: false,
+    // No shop: the app's shop client answers 'unavailable'. Suites that need one use
+    // startTestShop() (test/shop-fixture.ts) and pass its configOverrides.
+    shop: {
+      shop: 'nordic-sanitary-demo.myshopify.com',
+      apiBase: null,
+      apiVersion: '2026-10',
+      adminToken: 'shpat_test_admin_token',
+      apiKey: 'test-api-key-0123456789',
+      apiSecret: 'shpss_test_api_secret',
+      previousApiSecret: undefined,
+      allowlist: ['nordic-sanitary-demo.myshopify.com'],
+      timeoutMs: 5_000,
+    },
     ...overrides,
   };
 }
@@ -91,8 +104,10 @@ export async function createTestContext(
     logStream?: { write(line: string): void };
     /** An opened, migrated database to use instead of a fresh one (the fault tests' own). */
     database?: Database;
-    /** A shop to sync the catalogue from and accept webhooks of. */
-    shop?: BuildOptions['shop'];
+    /** Replaces the shop client (a test's own catalogue source). */
+    shopClient?: BuildOptions['shopClient'];
+    /** The catalogue sync's start-up and schedule (tests drive the sync themselves). */
+    productSync?: BuildOptions['productSync'];
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -115,7 +130,8 @@ export async function createTestContext(
     database,
     closeDatabase: true,
     now: () => clock.now,
-    ...(options.shop ? { shop: options.shop } : {}),
+    ...(options.shopClient ? { shopClient: options.shopClient } : {}),
+    ...(options.productSync ? { productSync: options.productSync } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {

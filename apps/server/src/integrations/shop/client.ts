@@ -1,0 +1,503 @@
+import { ShopError, type ShopUserError } from './errors.ts';
+import {
+  DRAFT_ORDER_COMPLETE,
+  DRAFT_ORDER_CREATE,
+  DRAFT_ORDERS_BY_QUERY,
+  PRODUCTS_QUERY,
+} from './queries.ts';
+import type {
+  DraftOrderInput,
+  ProductsArgs,
+  QueryCost,
+  ShopAccessToken,
+  ShopDraftOrder,
+  ShopPage,
+  ShopProduct,
+  ShopProductStatus,
+} from './types.ts';
+
+export { ShopError } from './errors.ts';
+export type { ShopErrorKind, ShopUserError } from './errors.ts';
+export type * from './types.ts';
+
+/** Where log lines go (a pino/Fastify logger fits). */
+export interface ShopLog {
+  warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+export interface ShopClientOptions {
+  /** `https://{shop}` in production; the demo shop's `http://127.0.0.1:PORT` otherwise. */
+  baseUrl: string;
+  shop: string;
+  /** YYYY-MM. */
+  apiVersion: string;
+  /** The offline Admin API token (`X-Shopify-Access-Token`). */
+  accessToken: string;
+  /** Per HTTP attempt. */
+  timeoutMs: number;
+  /** Client id and secret: only the OAuth token endpoint needs them (exchangeCode, exchangeSessionToken). */
+  apiKey?: string;
+  apiSecret?: string;
+  log?: ShopLog;
+  /** Attempts per request for 5xx answers and refused connections (default 4). */
+  maxAttempts?: number;
+  /** Throttled answers waited for before giving up (default 20). */
+  maxThrottleWaits?: number;
+  /** Longest single wait for the rate limit; longer → ShopError 'throttled' (default 60 s). */
+  maxWaitMs?: number;
+  /** First backoff after a 5xx (default 250 ms; doubled each attempt, with full jitter). */
+  backoffMs?: number;
+}
+
+export interface ShopClient {
+  readonly shop: string;
+  readonly apiVersion: string;
+  /** One page of products sorted by updatedAt (oldest first). */
+  products(args?: ProductsArgs): Promise<ShopPage<ShopProduct>>;
+  /** Creates a draft order; userErrors → ShopError 'user_errors'. */
+  draftOrderCreate(input: DraftOrderInput): Promise<ShopDraftOrder>;
+  /** Completes a draft order into an order (paymentPending: invoice later). */
+  draftOrderComplete(id: string, paymentPending?: boolean): Promise<ShopDraftOrder>;
+  /** The newest draft order carrying the tag, or null (look before retrying a create). */
+  findDraftOrderByTag(tag: string): Promise<ShopDraftOrder | null>;
+  /** OAuth: the authorization code → an access token (online for per-user grants). */
+  exchangeCode(code: string): Promise<ShopAccessToken>;
+  /** Token exchange: an App Bridge session token → an online access token (with the user). */
+  exchangeSessionToken(sessionToken: string, opts?: { online?: boolean }): Promise<ShopAccessToken>;
+  /** Any Admin GraphQL document, with the same throttle, retry and error handling. */
+  graphql<T>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data: T; cost: QueryCost | null }>;
+}
+
+interface GraphqlError {
+  message?: string;
+  extensions?: { code?: string; cost?: number; maxCost?: number };
+}
+
+interface GraphqlBody {
+  data?: unknown;
+  errors?: GraphqlError[] | string | Record<string, unknown>;
+  extensions?: { cost?: QueryCost };
+}
+
+/** Thrown inside the client when a query must be split; never reaches callers. */
+class CostExceeded extends Error {
+  constructor(
+    readonly cost: number,
+    readonly maxCost: number,
+  ) {
+    super(`query cost ${cost} exceeds ${maxCost}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const noLog: ShopLog = { warn: () => {}, debug: () => {} };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** `updated_at:>'2026-01-01T00:00:00Z'`: Shopify's search syntax, the value quoted. */
+export function updatedAfterQuery(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new ShopError('bad_response', `not a time: ${iso}`);
+  return `updated_at:>'${at.toISOString()}'`;
+}
+
+const STATUSES: readonly ShopProductStatus[] = ['ACTIVE', 'DRAFT', 'ARCHIVED'];
+
+const text = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+
+function toProduct(node: unknown): ShopProduct {
+  if (!isObject(node) || typeof node.id !== 'string' || typeof node.updatedAt !== 'string') {
+    throw new ShopError('bad_response', 'a product without id or updatedAt');
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const image = (() => {
+    const media = node.featuredMedia;
+    const img = isObject(media) && isObject(media.preview) ? media.preview.image : null;
+    return isObject(img) && typeof img.url === 'string'
+      ? { url: img.url, altText: typeof img.altText === 'string' ? img.altText : null }
+      : null;
+  })();
+  const variantNodes =
+    isObject(node.variants) && Array.isArray(node.variants.nodes) ? node.variants.nodes : [];
+  const status = STATUSES.includes(node.status as ShopProductStatus)
+    ? (node.status as ShopProductStatus)
+    : 'DRAFT';
+  return {
+    id: node.id,
+    title: str(node.title),
+    handle: str(node.handle),
+    status,
+    vendor: str(node.vendor),
+    productType: str(node.productType),
+    tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === 'string') : [],
+    updatedAt: node.updatedAt,
+    image,
+    variants: variantNodes.filter(isObject).map((v) => ({
+      id: str(v.id),
+      sku: typeof v.sku === 'string' && v.sku !== '' ? v.sku : null,
+      price: text(v.price, '0.00'),
+      barcode: typeof v.barcode === 'string' && v.barcode !== '' ? v.barcode : null,
+      inventoryQuantity: typeof v.inventoryQuantity === 'number' ? v.inventoryQuantity : null,
+    })),
+  };
+}
+
+function toDraftOrder(d: unknown): ShopDraftOrder {
+  if (!isObject(d) || typeof d.id !== 'string')
+    throw new ShopError('bad_response', 'a draft order without id');
+  const order =
+    isObject(d.order) && typeof d.order.id === 'string' ? { id: d.order.id, name: text(d.order.name) } : null;
+  return {
+    id: d.id,
+    name: text(d.name),
+    status: d.status === 'COMPLETED' || d.status === 'INVOICE_SENT' ? d.status : 'OPEN',
+    tags: Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [],
+    totalPrice: text(d.totalPrice, '0.00'),
+    currencyCode: text(d.currencyCode),
+    createdAt: text(d.createdAt),
+    completedAt: typeof d.completedAt === 'string' ? d.completedAt : null,
+    order,
+  };
+}
+
+function toUserErrors(v: unknown): ShopUserError[] {
+  return Array.isArray(v)
+    ? v.filter(isObject).map((e) => ({
+        field: Array.isArray(e.field) ? e.field.map(String) : null,
+        message: text(e.message),
+      }))
+    : [];
+}
+
+function toAccessToken(body: unknown): ShopAccessToken {
+  if (!isObject(body) || typeof body.access_token !== 'string') {
+    throw new ShopError('bad_response', 'the token endpoint answered without access_token');
+  }
+  const u = body.associated_user;
+  return {
+    accessToken: body.access_token,
+    scopes:
+      typeof body.scope === 'string'
+        ? body.scope
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    expiresIn: typeof body.expires_in === 'number' ? body.expires_in : null,
+    associatedUser:
+      isObject(u) && (typeof u.id === 'number' || typeof u.id === 'string') && typeof u.email === 'string'
+        ? {
+            id: String(u.id),
+            email: u.email,
+            emailVerified: u.email_verified === true,
+            firstName: typeof u.first_name === 'string' ? u.first_name : null,
+            lastName: typeof u.last_name === 'string' ? u.last_name : null,
+          }
+        : null,
+  };
+}
+
+export function createShopClient(opts: ShopClientOptions): ShopClient {
+  const log = opts.log ?? noLog;
+  const base = opts.baseUrl.replace(/\/$/, '');
+  const graphqlUrl = `${base}/admin/api/${opts.apiVersion}/graphql.json`;
+  const maxAttempts = opts.maxAttempts ?? 4;
+  const maxThrottleWaits = opts.maxThrottleWaits ?? 20;
+  const maxWaitMs = opts.maxWaitMs ?? 60_000;
+  const backoffMs = opts.backoffMs ?? 250;
+  // The page size that last fitted under the single-query cost limit.
+  let productsFirst = 250;
+  // The bucket as last reported, and what each query shape asked for: waiting before sending
+  // beats being told to wait.
+  let bucket: { status: QueryCost['throttleStatus']; at: number } | null = null;
+  const lastCost = new Map<string, number>();
+
+  async function waitForBucket(key: string): Promise<void> {
+    const need = lastCost.get(key);
+    if (need === undefined || !bucket) return;
+    const { maximumAvailable, currentlyAvailable, restoreRate } = bucket.status;
+    if (need > maximumAvailable || restoreRate <= 0) return;
+    const now = currentlyAvailable + ((Date.now() - bucket.at) / 1000) * restoreRate;
+    if (now >= need) return;
+    const ms = Math.ceil(((need - now) / restoreRate) * 1000);
+    log.debug({ waitMs: ms, need, available: Math.floor(now) }, 'shop: waiting for the rate limit');
+    await sleep(Math.min(ms, maxWaitMs));
+  }
+
+  /** One HTTP exchange with retries on 5xx and refused connections; returns the parsed answer. */
+  async function send(
+    url: string,
+    init: { headers: Record<string, string>; body: string },
+    what: string,
+  ): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
+    for (let attempt = 1; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { accept: 'application/json', ...init.headers },
+          body: init.body,
+          signal: AbortSignal.timeout(opts.timeoutMs),
+        });
+      } catch (err) {
+        const name = err instanceof Error ? err.name : '';
+        if (name === 'TimeoutError' || name === 'AbortError') {
+          throw new ShopError('timeout', `the shop did not answer ${what} within ${opts.timeoutMs} ms`, {
+            cause: err,
+          });
+        }
+        if (attempt >= maxAttempts) {
+          throw new ShopError('unavailable', `the shop could not be reached (${what})`, { cause: err });
+        }
+        await backoff(attempt, what, null);
+        continue;
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (err) {
+        const name = err instanceof Error ? err.name : '';
+        throw new ShopError(
+          name === 'TimeoutError' ? 'timeout' : 'unavailable',
+          `reading the answer to ${what} failed`,
+          {
+            cause: err,
+          },
+        );
+      }
+      if (res.status >= 500 || res.status === 423) {
+        if (attempt >= maxAttempts) {
+          throw new ShopError('unavailable', `the shop answered ${res.status} to ${what} ${attempt} times`, {
+            status: res.status,
+          });
+        }
+        await backoff(attempt, what, res.status);
+        continue;
+      }
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        if (res.ok)
+          throw new ShopError('bad_response', `the shop's answer to ${what} is not JSON`, {
+            status: res.status,
+          });
+      }
+      return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+    }
+  }
+
+  async function backoff(attempt: number, what: string, status: number | null) {
+    // Full jitter: anywhere between 0 and the doubled step.
+    const ms = Math.round(Math.random() * backoffMs * 2 ** (attempt - 1));
+    log.warn({ status, attempt, waitMs: ms }, `shop: ${what} failed, retrying`);
+    await sleep(ms);
+  }
+
+  async function graphql<T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    costKey = query,
+  ): Promise<{ data: T; cost: QueryCost | null }> {
+    for (let waits = 0; ;) {
+      await waitForBucket(costKey);
+      const { status, body, retryAfter } = await send(
+        graphqlUrl,
+        {
+          headers: { 'content-type': 'application/json', 'x-shopify-access-token': opts.accessToken },
+          body: JSON.stringify({ query, variables }),
+        },
+        'an Admin API query',
+      );
+      if (status === 401 || status === 403) {
+        throw new ShopError('revoked', 'the shop refused the access token (revoked or invalid)', { status });
+      }
+      const answer = (isObject(body) ? body : {}) as GraphqlBody;
+      const cost = answer.extensions?.cost ?? null;
+      if (cost?.throttleStatus) {
+        bucket = { status: cost.throttleStatus, at: Date.now() };
+        if (typeof cost.requestedQueryCost === 'number') lastCost.set(costKey, cost.requestedQueryCost);
+      }
+      const errors = Array.isArray(answer.errors) ? answer.errors : [];
+      const throttled = status === 429 || errors.some((e) => e.extensions?.code === 'THROTTLED');
+      if (throttled) {
+        waits += 1;
+        if (waits > maxThrottleWaits)
+          throw new ShopError('throttled', 'the shop kept throttling', { status, code: 'THROTTLED' });
+        let ms = retryAfterMs(retryAfter);
+        if (ms === null && cost) {
+          const { currentlyAvailable, restoreRate } = cost.throttleStatus;
+          ms = restoreRate > 0 ? ((cost.requestedQueryCost - currentlyAvailable) / restoreRate) * 1000 : null;
+        }
+        ms = Math.max(100, Math.ceil(ms ?? 1000)) + Math.round(Math.random() * 100);
+        if (ms > maxWaitMs)
+          throw new ShopError('throttled', `the shop asks to wait ${ms} ms`, { status, code: 'THROTTLED' });
+        log.debug({ waitMs: ms, status }, 'shop: throttled, waiting');
+        await sleep(ms);
+        continue;
+      }
+      const costError = errors.find((e) => e.extensions?.code === 'MAX_COST_EXCEEDED');
+      if (costError) {
+        throw new CostExceeded(
+          Number(costError.extensions?.cost ?? cost?.requestedQueryCost ?? 0),
+          Number(costError.extensions?.maxCost ?? cost?.throttleStatus.maximumAvailable ?? 1000),
+        );
+      }
+      if (status >= 400) {
+        const message = typeof answer.errors === 'string' ? answer.errors : `HTTP ${status}`;
+        throw new ShopError('bad_response', `the shop refused the query: ${message}`, { status });
+      }
+      if (errors.length > 0 || !isObject(answer.data)) {
+        const first = errors[0];
+        const code = first?.extensions?.code;
+        throw new ShopError('bad_response', `the shop answered with errors: ${first?.message ?? 'no data'}`, {
+          status,
+          ...(code ? { code } : {}),
+        });
+      }
+      return { data: answer.data as T, cost };
+    }
+  }
+
+  async function products(args: ProductsArgs = {}): Promise<ShopPage<ShopProduct>> {
+    let first = Math.max(1, Math.min(250, args.first ?? 250, productsFirst));
+    const variables = {
+      after: args.after ?? null,
+      query: args.updatedAfter ? updatedAfterQuery(args.updatedAfter) : null,
+    };
+    for (;;) {
+      try {
+        const { data } = await graphql<{
+          products?: { nodes?: unknown[]; pageInfo?: Record<string, unknown> };
+        }>(PRODUCTS_QUERY, { first, ...variables }, `products:${first}`);
+        const conn = data.products;
+        if (!conn || !Array.isArray(conn.nodes) || !isObject(conn.pageInfo)) {
+          throw new ShopError('bad_response', 'the products answer has no nodes or pageInfo');
+        }
+        return {
+          nodes: conn.nodes.map(toProduct),
+          pageInfo: {
+            hasNextPage: conn.pageInfo.hasNextPage === true,
+            endCursor: typeof conn.pageInfo.endCursor === 'string' ? conn.pageInfo.endCursor : null,
+          },
+        };
+      } catch (err) {
+        if (!(err instanceof CostExceeded)) throw err;
+        if (first <= 1)
+          throw new ShopError('bad_response', 'one product alone exceeds the query cost limit', {
+            code: 'MAX_COST_EXCEEDED',
+          });
+        // The cost grows with `first`: scale down to fit, and at least halve.
+        const scaled = err.cost > 0 ? Math.floor((first * err.maxCost) / err.cost) : first;
+        const smaller = Math.max(1, Math.min(Math.floor(first / 2), scaled));
+        log.debug(
+          { from: first, to: smaller, cost: err.cost, maxCost: err.maxCost },
+          'shop: query too costly, splitting',
+        );
+        first = smaller;
+        productsFirst = smaller;
+      }
+    }
+  }
+
+  async function mutate(
+    document: string,
+    field: string,
+    variables: Record<string, unknown>,
+  ): Promise<ShopDraftOrder> {
+    let data: Record<string, unknown>;
+    try {
+      data = (await graphql<Record<string, unknown>>(document, variables)).data;
+    } catch (err) {
+      if (err instanceof CostExceeded)
+        throw new ShopError('bad_response', 'the mutation exceeds the query cost limit');
+      throw err;
+    }
+    const payload = data[field];
+    if (!isObject(payload)) throw new ShopError('bad_response', `${field} answered no payload`);
+    const userErrors = toUserErrors(payload.userErrors);
+    if (userErrors.length > 0) {
+      throw new ShopError('user_errors', `${field}: ${userErrors.map((e) => e.message).join('; ')}`, {
+        userErrors,
+      });
+    }
+    return toDraftOrder(payload.draftOrder);
+  }
+
+  async function tokenRequest(body: Record<string, string>, what: string): Promise<ShopAccessToken> {
+    if (!opts.apiKey || !opts.apiSecret)
+      throw new Error('createShopClient: apiKey and apiSecret are needed for the token endpoint');
+    const { status, body: answer } = await send(
+      `${base}/admin/oauth/access_token`,
+      {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: opts.apiKey, client_secret: opts.apiSecret, ...body }),
+      },
+      what,
+    );
+    if (status >= 400) {
+      const code = isObject(answer) && typeof answer.error === 'string' ? answer.error : undefined;
+      throw new ShopError('bad_response', `the shop refused ${what}${code ? `: ${code}` : ''}`, {
+        status,
+        ...(code ? { code } : {}),
+      });
+    }
+    return toAccessToken(answer);
+  }
+
+  return {
+    shop: opts.shop,
+    apiVersion: opts.apiVersion,
+    products,
+    graphql: (query, variables) => graphql(query, variables),
+    draftOrderCreate: (input) =>
+      mutate(DRAFT_ORDER_CREATE, 'draftOrderCreate', {
+        input: {
+          lineItems: input.lineItems,
+          ...(input.tags ? { tags: input.tags } : {}),
+          ...(input.note != null ? { note: input.note } : {}),
+          ...(input.email != null ? { email: input.email } : {}),
+        },
+      }),
+    draftOrderComplete: (id, paymentPending = true) =>
+      mutate(DRAFT_ORDER_COMPLETE, 'draftOrderComplete', { id, paymentPending }),
+    async findDraftOrderByTag(tag) {
+      const quoted = `tag:"${tag.replace(/["\\]/g, '')}"`;
+      const { data } = await graphql<{ draftOrders?: { nodes?: unknown[] } }>(DRAFT_ORDERS_BY_QUERY, {
+        query: quoted,
+      });
+      const nodes = (data.draftOrders?.nodes ?? []).map(toDraftOrder).filter((d) => d.tags.includes(tag));
+      return nodes[0] ?? null;
+    },
+    exchangeCode: (code) => tokenRequest({ code }, 'the authorization code'),
+    exchangeSessionToken: (sessionToken, o = {}) =>
+      tokenRequest(
+        {
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          subject_token: sessionToken,
+          subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+          requested_token_type:
+            o.online === false
+              ? 'urn:shopify:params:oauth:token-type:offline-access-token'
+              : 'urn:shopify:params:oauth:token-type:online-access-token',
+        },
+        'the session token exchange',
+      ),
+  };
+}
