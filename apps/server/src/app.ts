@@ -155,6 +155,18 @@ function noShopClient(config: Config): ShopClient {
   };
 }
 
+/**
+ * Where product pictures come from: the demo shop serves its own; a real shop's are on Shopify's
+ * CDN. The CSP's img-src allows these (docs/decisions/024-catalogue-sync.md).
+ */
+function shopImageOrigins(config: Config): string[] {
+  if (!config.shop.apiBase) return [];
+  const origin = new URL(config.shop.apiBase).origin;
+  return origin.startsWith('https://') && origin.endsWith('.myshopify.com')
+    ? [origin, 'https://cdn.shopify.com']
+    : [origin];
+}
+
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
 function requestSerializer(req: {
   method: string;
@@ -330,7 +342,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imageOrigins: shopImageOrigins(config) });
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals, now: clock });
   await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });

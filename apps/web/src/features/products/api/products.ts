@@ -63,7 +63,7 @@ export function productQueryOptions(id: string) {
 }
 
 export function useProduct(id: string) {
-  return useQuery(productQueryOptions(id));
+  return useQuery({ ...productQueryOptions(id), enabled: id !== '' });
 }
 
 /** PATCH /products/:id/partner: the partner's own fields (active, notes, service interval). */
