@@ -65,8 +65,12 @@ describe('products and the catalogue sync', { timeout: 180_000 }, () => {
     const page = office.page;
     await page.goto(`${app.url}/products/sync`);
     // The first start queued a full sync of the empty catalogue: wait until it is done.
-    await expect.poll(() => page.getByTestId('last-success').textContent(), { timeout: 60_000 }).not.toBe('Never');
-    await expect.poll(() => page.getByRole('button', { name: 'Full sync' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('last-success').textContent(), { timeout: 60_000 })
+      .not.toBe('Never');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Full sync' }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
 
     // Every shop answer waits a little, so the run is slow enough to watch.
     shop.control.setFaults({ delayMs: 400 });
@@ -80,11 +84,11 @@ describe('products and the catalogue sync', { timeout: 180_000 }, () => {
     const product = shop.control.products()[0]!;
     await page.goto(`${app.url}/products`);
     await page.getByTestId('product-card').first().waitFor();
-    await page.getByLabel('Search products').fill(product.variants[0]!.sku!);
+    await page.getByLabel('Search products').fill(product.variants[0]!.sku);
     await expect.poll(() => page.getByTestId('product-card').count(), { timeout: 10_000 }).toBe(1);
     await page.getByRole('link', { name: product.title }).click();
     await page.getByRole('heading', { name: product.title, level: 1 }).waitFor();
-    expect(await page.getByText(product.variants[0]!.sku!).count()).toBeGreaterThan(0);
+    expect(await page.getByText(product.variants[0]!.sku).count()).toBeGreaterThan(0);
     // The picture comes from the demo shop (the CSP allows its origin) and loads.
     const loaded = await page
       .getByRole('img', { name: product.imageAlt ?? product.title })
@@ -93,7 +97,7 @@ describe('products and the catalogue sync', { timeout: 180_000 }, () => {
     expect(loaded).toBe(true);
   });
 
-  it('opens a serial number\'s service history from an order', async () => {
+  it("opens a serial number's service history from an order", async () => {
     const page = office.page;
     await page.goto(`${app.url}/service-orders?search=CT-`);
     await page.getByRole('link', { name: /^SO-/ }).first().click();

@@ -34,7 +34,7 @@ import { registerProductSyncJob } from './features/products/products.jobs.ts';
 import { createProductsRepository } from './features/products/products.repository.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { createProductsService } from './features/products/products.service.ts';
-import { createProductSync, type ProductSource } from './features/products/products.sync.ts';
+import { createProductSync } from './features/products/products.sync.ts';
 import { createProductWebhooks, productWebhookRoutes } from './features/products/products.webhooks.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
@@ -466,7 +466,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const productsRepository = createProductsRepository(app.db);
   const productsService = createProductsService(productsRepository);
   const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
-  const productSync = createProductSync({ repo: productsRepository, source: hasShop ? shopClient : null, now });
+  const productSync = createProductSync({
+    repo: productsRepository,
+    source: hasShop ? shopClient : null,
+    now,
+  });
   const productSyncJob = registerProductSyncJob({
     jobs,
     sync: productSync,
@@ -579,7 +583,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes(dashboardService));
       await api.register(searchRoutes(searchService));
       await api.register(
-        productsRoutes({ products: productsService, sync: productSync, requestSync: productSyncJob.requestSync }),
+        productsRoutes({
+          products: productsService,
+          sync: productSync,
+          requestSync: productSyncJob.requestSync,
+        }),
       );
       await api.register(productWebhookRoutes(productWebhooks));
       await api.register(serialHistoryRoutes(serialHistoryService));

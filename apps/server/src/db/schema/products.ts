@@ -29,7 +29,10 @@ export const products = pgTable(
     productType: text('product_type'),
     /** Our four types, derived from productType at sync (toilet, heater, spare_part, other). */
     type: text('type').$type<'toilet' | 'heater' | 'spare_part' | 'other'>().notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
     /** Lower-cased title, vendor, handle, every SKU and barcode: what the list searches. */
@@ -122,7 +125,9 @@ export const productSyncRuns = pgTable(
   (t) => [
     index('product_sync_runs_started_idx').on(t.startedAt),
     // At most one unfinished run: the job resumes it instead of starting another.
-    uniqueIndex('product_sync_runs_one_running_key').on(t.status).where(sql`${t.status} = 'running'`),
+    uniqueIndex('product_sync_runs_one_running_key')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 

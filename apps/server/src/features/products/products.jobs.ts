@@ -46,12 +46,20 @@ export function registerProductSyncJob(deps: {
     },
     { retries: 3, backoff: { delayMs: 30_000, factor: 2 }, singletonKey: PRODUCT_SYNC_JOB },
   );
-  if (deps.scheduled) jobs.schedule(PRODUCT_SYNC_JOB, PRODUCT_SYNC_CRON, { mode: 'auto', trigger: 'schedule' } satisfies SyncPayload);
+  if (deps.scheduled)
+    jobs.schedule(PRODUCT_SYNC_JOB, PRODUCT_SYNC_CRON, {
+      mode: 'auto',
+      trigger: 'schedule',
+    } satisfies SyncPayload);
 
   async function requestSync(mode: SyncMode, trigger = 'manual') {
     // The run exists before the job starts, so the screen shows it at once.
     const { run } = await sync.start(mode, trigger);
-    const job = await jobs.enqueue<SyncPayload>(PRODUCT_SYNC_JOB, { mode, trigger }, { uniqueKey: PRODUCT_SYNC_JOB });
+    const job = await jobs.enqueue<SyncPayload>(
+      PRODUCT_SYNC_JOB,
+      { mode, trigger },
+      { uniqueKey: PRODUCT_SYNC_JOB },
+    );
     return { runId: run.id, jobId: job.id };
   }
 

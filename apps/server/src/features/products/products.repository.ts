@@ -127,11 +127,7 @@ export function createProductsRepository(db: Db) {
           .orderBy(asc(sql`lower(${products.title})`), asc(products.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(products)
-          .leftJoin(partnerProducts, partnerJoin(scope))
-          .where(where),
+        db.select({ n: count() }).from(products).leftJoin(partnerProducts, partnerJoin(scope)).where(where),
       ]);
       return { items: items as ProductSummaryRow[], total: totals[0]?.n ?? 0 };
     },
@@ -151,7 +147,7 @@ export function createProductsRepository(db: Db) {
         .from(productVariants)
         .where(eq(productVariants.productId, id))
         .orderBy(asc(productVariants.position));
-      return { ...row, summary: row.summary as ProductSummaryRow, variants };
+      return { ...row, summary: row.summary, variants };
     },
 
     async exists(id: string): Promise<boolean> {
@@ -245,10 +241,16 @@ export function createProductsRepository(db: Db) {
     async storedVersions(shopifyIds: string[], tx: Db) {
       if (shopifyIds.length === 0) return new Map<string, { shopUpdatedAt: Date; deleted: boolean }>();
       const rows = await tx
-        .select({ shopifyId: products.shopifyId, shopUpdatedAt: products.shopUpdatedAt, deletedAt: products.deletedAt })
+        .select({
+          shopifyId: products.shopifyId,
+          shopUpdatedAt: products.shopUpdatedAt,
+          deletedAt: products.deletedAt,
+        })
         .from(products)
         .where(inArray(products.shopifyId, shopifyIds));
-      return new Map(rows.map((r) => [r.shopifyId, { shopUpdatedAt: r.shopUpdatedAt, deleted: r.deletedAt !== null }]));
+      return new Map(
+        rows.map((r) => [r.shopifyId, { shopUpdatedAt: r.shopUpdatedAt, deleted: r.deletedAt !== null }]),
+      );
     },
 
     /**
@@ -301,7 +303,12 @@ export function createProductsRepository(db: Db) {
         await tx
           .update(products)
           .set({ lastSeenRunId: seenRunId })
-          .where(inArray(products.shopifyId, items.map((p) => p.shopifyId)));
+          .where(
+            inArray(
+              products.shopifyId,
+              items.map((p) => p.shopifyId),
+            ),
+          );
       }
       if (written.length > 0) {
         const idOf = new Map(written.map((w) => [w.shopifyId, w.id]));
@@ -315,7 +322,9 @@ export function createProductsRepository(db: Db) {
           .where(
             and(
               inArray(productVariants.productId, [...idOf.values()]),
-              keep.length > 0 ? sql`${productVariants.shopifyId} <> all(${sql.param(keep)}::text[])` : undefined,
+              keep.length > 0
+                ? sql`${productVariants.shopifyId} <> all(${sql.param(keep)}::text[])`
+                : undefined,
             ),
           );
         if (variants.length > 0) {
@@ -366,7 +375,11 @@ export function createProductsRepository(db: Db) {
     },
 
     async runningRun(tx: Db = db): Promise<SyncRunRow | null> {
-      const rows = await tx.select().from(productSyncRuns).where(eq(productSyncRuns.status, 'running')).limit(1);
+      const rows = await tx
+        .select()
+        .from(productSyncRuns)
+        .where(eq(productSyncRuns.status, 'running'))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -392,7 +405,9 @@ export function createProductsRepository(db: Db) {
 
     async saveProgress(
       id: string,
-      values: Partial<Pick<SyncRunRow, 'cursor' | 'pages' | 'seen' | 'created' | 'updated' | 'deleted' | 'watermark'>>,
+      values: Partial<
+        Pick<SyncRunRow, 'cursor' | 'pages' | 'seen' | 'created' | 'updated' | 'deleted' | 'watermark'>
+      >,
       tx: Db = db,
     ) {
       await tx.update(productSyncRuns).set(values).where(eq(productSyncRuns.id, id));
@@ -416,7 +431,9 @@ export function createProductsRepository(db: Db) {
       const rows = await db
         .select()
         .from(productSyncRuns)
-        .where(and(eq(productSyncRuns.status, 'succeeded'), mode ? eq(productSyncRuns.mode, mode) : undefined))
+        .where(
+          and(eq(productSyncRuns.status, 'succeeded'), mode ? eq(productSyncRuns.mode, mode) : undefined),
+        )
         .orderBy(desc(productSyncRuns.finishedAt))
         .limit(1);
       return rows[0] ?? null;

@@ -49,7 +49,8 @@ export function productsRoutes(deps: ProductsRouteDeps) {
         config: { access: AUTHENTICATED },
         schema: {
           tags,
-          summary: 'The catalogue by title: search (title, SKU, barcode, vendor), type, status, active for the partner',
+          summary:
+            'The catalogue by title: search (title, SKU, barcode, vendor), type, status, active for the partner',
           querystring: productListQuerySchema,
           response: { 200: productListResponseSchema, ...read },
         },

@@ -145,7 +145,9 @@ export function createProductsService(repo: ProductsRepository) {
     /** For other features (documents, spare parts): live catalogue products by SKU. */
     async findBySkus(skus: string[]): Promise<Map<string, { productId: string; title: string }>> {
       const rows = await repo.findBySkus([...new Set(skus)]);
-      return new Map(rows.flatMap((r) => (r.sku ? [[r.sku, { productId: r.productId, title: r.title }]] : [])));
+      return new Map(
+        rows.flatMap((r) => (r.sku ? [[r.sku, { productId: r.productId, title: r.title }]] : [])),
+      );
     },
 
     exists: (id: string) => repo.exists(id),

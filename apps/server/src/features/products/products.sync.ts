@@ -95,7 +95,10 @@ export function createProductSync(deps: {
     const lastFull = await repo.lastSucceeded('full');
     const last = await repo.lastSucceeded();
     let chosen: SyncMode = mode === 'auto' ? 'incremental' : mode;
-    if (mode === 'auto' && (!lastFull?.finishedAt || now().getTime() - lastFull.finishedAt.getTime() > FULL_SYNC_EVERY_MS)) {
+    if (
+      mode === 'auto' &&
+      (!lastFull?.finishedAt || now().getTime() - lastFull.finishedAt.getTime() > FULL_SYNC_EVERY_MS)
+    ) {
       chosen = 'full';
     }
     if (chosen === 'incremental' && !last?.watermark) chosen = 'full';
@@ -125,7 +128,13 @@ export function createProductSync(deps: {
      * `signal` aborts (the run stays running and resumes next time).
      */
     async run(
-      opts: { mode?: SyncMode | 'auto'; trigger?: string; signal?: AbortSignal; log?: FastifyBaseLogger; finalAttempt?: boolean },
+      opts: {
+        mode?: SyncMode | 'auto';
+        trigger?: string;
+        signal?: AbortSignal;
+        log?: FastifyBaseLogger;
+        finalAttempt?: boolean;
+      },
       hooks: SyncHooks = {},
     ): Promise<{ outcome: SyncOutcome; run: SyncRunRow }> {
       const source = deps.source;
@@ -147,7 +156,10 @@ export function createProductSync(deps: {
           const runId = run.id;
           const isFull = run.mode === 'full';
           counts = await repo.transaction(async (tx) => {
-            const stored = await repo.storedVersions(items.map((i) => i.shopifyId), tx);
+            const stored = await repo.storedVersions(
+              items.map((i) => i.shopifyId),
+              tx,
+            );
             let created = 0;
             let updated = 0;
             for (const item of items) {

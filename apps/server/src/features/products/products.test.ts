@@ -72,11 +72,14 @@ describe('products', () => {
 
   it('a sync killed after page 2 and run again resumes the same run and ends like an uninterrupted one', async () => {
     const controller = new AbortController();
-    const first = await sync().run({ mode: 'full', trigger: 'test', signal: controller.signal }, {
-      afterPage: (_run, page) => {
-        if (page === 2) controller.abort();
+    const first = await sync().run(
+      { mode: 'full', trigger: 'test', signal: controller.signal },
+      {
+        afterPage: (_run, page) => {
+          if (page === 2) controller.abort();
+        },
       },
-    });
+    );
     expect(first.outcome).toBe('interrupted');
     expect(first.run.status).toBe('running');
     expect((await snapshot()).p).toHaveLength(14);
@@ -91,7 +94,9 @@ describe('products', () => {
     });
     const after = await snapshot();
     const shopProducts = control().products();
-    expect(after.p.map((p) => p.shopifyId).sort()).toEqual(shopProducts.map((p) => `gid://shopify/Product/${p.id}`).sort());
+    expect(after.p.map((p) => p.shopifyId).sort()).toEqual(
+      shopProducts.map((p) => `gid://shopify/Product/${p.id}`).sort(),
+    );
     expect(after.v).toHaveLength(shopProducts.reduce((n, p) => n + p.variants.length, 0));
 
     // An uninterrupted full run over the same catalogue (other page size) changes nothing.
@@ -112,12 +117,25 @@ describe('products', () => {
     });
     const p = shopProduct(12);
     const v = p.variants[0]!;
-    const bySku = await ctx.app.inject({ url: `/api/products?search=${encodeURIComponent(v.sku!.toLowerCase())}`, headers: bearer(manager) });
+    const bySku = await ctx.app.inject({
+      url: `/api/products?search=${encodeURIComponent(v.sku.toLowerCase())}`,
+      headers: bearer(manager),
+    });
     expect(bySku.json<{ items: { title: string }[] }>().items.map((i) => i.title)).toEqual([p.title]);
-    const byBarcode = await ctx.app.inject({ url: `/api/products?search=${v.barcode}`, headers: bearer(manager) });
+    const byBarcode = await ctx.app.inject({
+      url: `/api/products?search=${v.barcode}`,
+      headers: bearer(manager),
+    });
     expect(byBarcode.json<{ items: { title: string }[] }>().items.map((i) => i.title)).toContain(p.title);
-    const heaters = await ctx.app.inject({ url: '/api/products?type=heater&pageSize=100', headers: bearer(manager) });
-    expect(heaters.json<{ total: number }>().total).toBe(control().products().filter((x) => x.productType === 'Heater').length);
+    const heaters = await ctx.app.inject({
+      url: '/api/products?type=heater&pageSize=100',
+      headers: bearer(manager),
+    });
+    expect(heaters.json<{ total: number }>().total).toBe(
+      control()
+        .products()
+        .filter((x) => x.productType === 'Heater').length,
+    );
     const id = bySku.json<{ items: { id: string }[] }>().items[0]?.id;
     const one = await ctx.app.inject({ url: `/api/products/${id}`, headers: bearer(tech) });
     expect(one.json()).toMatchObject({
@@ -137,15 +155,30 @@ describe('products', () => {
 
   it('partner fields are per partner, survive an upstream change, and only managers change them', async () => {
     const p5 = shopProduct(5);
-    const [row] = (await ctx.app.db.select().from(products)).filter((r) => r.shopifyId === `gid://shopify/Product/${p5.id}`);
+    const [row] = (await ctx.app.db.select().from(products)).filter(
+      (r) => r.shopifyId === `gid://shopify/Product/${p5.id}`,
+    );
     const id = row!.id;
     const patch = (token: string, body: object) =>
-      ctx.app.inject({ method: 'PATCH', url: `/api/products/${id}/partner`, headers: bearer(token), payload: body });
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${id}/partner`,
+        headers: bearer(token),
+        payload: body,
+      });
 
     expect((await patch(tech, { active: false, version: 0 })).statusCode).toBe(403);
-    const saved = await patch(manager, { active: false, notes: 'Only for cabins', serviceIntervalMonths: 12, version: 0 });
+    const saved = await patch(manager, {
+      active: false,
+      notes: 'Only for cabins',
+      serviceIntervalMonths: 12,
+      version: 0,
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ active: false, partner: { active: false, notes: 'Only for cabins', version: 1 } });
+    expect(saved.json()).toMatchObject({
+      active: false,
+      partner: { active: false, notes: 'Only for cabins', version: 1 },
+    });
     expect((await patch(manager, { active: true, version: 0 })).statusCode).toBe(409);
     expect((await patch(manager, { serviceIntervalMonths: 0, version: 1 })).statusCode).toBe(400);
 
@@ -172,11 +205,21 @@ describe('products', () => {
     expect(await ctx.app.db.select().from(partnerProducts)).toHaveLength(2);
 
     // An inactive product is left out of the partner's pickers only.
-    const q = encodeURIComponent(p5.variants[0]!.sku!);
-    const pick = await ctx.app.inject({ url: `/api/shopify/products/search?query=${q}`, headers: bearer(manager) });
-    expect(pick.json<{ results: { productId: string }[] }>().results.map((r) => r.productId)).not.toContain(id);
-    const pickFjord = await ctx.app.inject({ url: `/api/shopify/products/search?query=${q}`, headers: bearer(fjord) });
-    expect(pickFjord.json<{ results: { productId: string }[] }>().results.map((r) => r.productId)).toContain(id);
+    const q = encodeURIComponent(p5.variants[0]!.sku);
+    const pick = await ctx.app.inject({
+      url: `/api/shopify/products/search?query=${q}`,
+      headers: bearer(manager),
+    });
+    expect(pick.json<{ results: { productId: string }[] }>().results.map((r) => r.productId)).not.toContain(
+      id,
+    );
+    const pickFjord = await ctx.app.inject({
+      url: `/api/shopify/products/search?query=${q}`,
+      headers: bearer(fjord),
+    });
+    expect(pickFjord.json<{ results: { productId: string }[] }>().results.map((r) => r.productId)).toContain(
+      id,
+    );
   });
 
   it('an incremental run with nothing changed upstream writes nothing', async () => {
@@ -188,7 +231,8 @@ describe('products', () => {
   });
 
   it('the picker search: blank → 400, limit default 10 and clamped to 1–50, prefill fields', async () => {
-    const get = (qs: string) => ctx.app.inject({ url: `/api/shopify/products/search?${qs}`, headers: bearer(tech) });
+    const get = (qs: string) =>
+      ctx.app.inject({ url: `/api/shopify/products/search?${qs}`, headers: bearer(tech) });
     expect((await get('query=%20%20')).statusCode).toBe(400);
     expect((await get('')).statusCode).toBe(400);
     expect((await get('query=a&limit=abc')).statusCode).toBe(400);
@@ -202,7 +246,9 @@ describe('products', () => {
     expect(await n('query=a&limit=500')).toBe(all);
     const p = shopProduct(3);
     const v = p.variants[0]!;
-    expect((await get(`query=${encodeURIComponent(v.sku!)}`)).json<{ results: unknown[] }>().results[0]).toEqual({
+    expect(
+      (await get(`query=${encodeURIComponent(v.sku)}`)).json<{ results: unknown[] }>().results[0],
+    ).toEqual({
       productId: expect.any(String),
       variantId: expect.any(String),
       name: p.title,
@@ -218,7 +264,7 @@ describe('products', () => {
   it('global search finds products as type Product', async () => {
     const p = shopProduct(12);
     const res = await ctx.app.inject({
-      url: `/api/search/global?query=${encodeURIComponent(p.variants[0]!.sku!)}`,
+      url: `/api/search/global?query=${encodeURIComponent(p.variants[0]!.sku)}`,
       headers: bearer(tech),
     });
     expect(res.statusCode).toBe(200);
@@ -248,7 +294,15 @@ describe('products', () => {
         tags: 'demo, new',
         updated_at: updatedAt,
         image: { src: 'http://127.0.0.1:9/images/7b.svg', alt: null },
-        variants: [{ admin_graphql_api_id: 'gid://shopify/ProductVariant/999701', sku: 'SKU-7', price: '999.00', barcode: null, inventory_quantity: 3 }],
+        variants: [
+          {
+            admin_graphql_api_id: 'gid://shopify/ProductVariant/999701',
+            sku: 'SKU-7',
+            price: '999.00',
+            barcode: null,
+            inventory_quantity: 3,
+          },
+        ],
       });
     const headers = (body: string, event: string, extra: Record<string, string> = {}) => ({
       'x-shopify-hmac-sha256': sign(body),
@@ -263,11 +317,17 @@ describe('products', () => {
     it('rejects a bad signature (401) and an unknown shop (403) without a change', async () => {
       const before = await stored(gid7());
       const body = restBody('Hacked', '2030-01-01T00:00:00Z');
-      expect((await post(body, headers(body, 'e1', { 'x-shopify-hmac-sha256': sign(body, 'wrong') }))).statusCode).toBe(401);
+      expect(
+        (await post(body, headers(body, 'e1', { 'x-shopify-hmac-sha256': sign(body, 'wrong') }))).statusCode,
+      ).toBe(401);
       expect((await post(body, headers(body, 'e1', { 'x-shopify-hmac-sha256': '' }))).statusCode).toBe(401);
       expect((await post(`${body} `, headers(body, 'e1'))).statusCode).toBe(401);
-      expect((await post(body, headers(body, 'e1', { 'x-shopify-shop-domain': 'evil.myshopify.com' }))).statusCode).toBe(403);
-      expect((await post(body, headers(body, 'e1', { 'x-shopify-shop-domain': `${SHOP}.evil.com` }))).statusCode).toBe(403);
+      expect(
+        (await post(body, headers(body, 'e1', { 'x-shopify-shop-domain': 'evil.myshopify.com' }))).statusCode,
+      ).toBe(403);
+      expect(
+        (await post(body, headers(body, 'e1', { 'x-shopify-shop-domain': `${SHOP}.evil.com` }))).statusCode,
+      ).toBe(403);
       expect(await stored(gid7())).toEqual(before);
     });
 
@@ -286,7 +346,7 @@ describe('products', () => {
       expect(await stored(gid7())).toEqual(after);
     });
 
-    it('the demo shop\'s own deliveries over HTTP: update applied, replay and stale ignored, delete hides it', async () => {
+    it("the demo shop's own deliveries over HTTP: update applied, replay and stale ignored, delete hides it", async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const address = ctx.app.server.address();
       if (!address || typeof address === 'string') throw new Error('no address');
@@ -322,14 +382,39 @@ describe('products', () => {
     expect(run.run).toMatchObject({ deleted: 1, seen: N - 2, status: 'succeeded' });
     expect((await stored11())?.deletedAt).not.toBeNull();
     async function stored11() {
-      return (await ctx.app.db.select().from(products)).find((p) => p.shopifyId === `gid://shopify/Product/${p11.id}`);
+      return (await ctx.app.db.select().from(products)).find(
+        (p) => p.shopifyId === `gid://shopify/Product/${p11.id}`,
+      );
     }
   });
 
   it('sync routes: only an Administrator starts one (202 with the run); anyone sees status and runs', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/products/sync', headers: bearer(manager), payload: {} })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/products/sync', headers: bearer(office), payload: { mode: 'sideways' } })).statusCode).toBe(400);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/products/sync', headers: bearer(office), payload: { mode: 'full' } });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/products/sync',
+          headers: bearer(manager),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/products/sync',
+          headers: bearer(office),
+          payload: { mode: 'sideways' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/sync',
+      headers: bearer(office),
+      payload: { mode: 'full' },
+    });
     expect(res.statusCode).toBe(202);
     const { runId } = res.json<{ runId: string }>();
     for (let i = 0; i < 100; i++) {
@@ -338,7 +423,11 @@ describe('products', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const status = await ctx.app.inject({ url: '/api/products/sync/status', headers: bearer(tech) });
-    expect(status.json()).toMatchObject({ running: null, lastRun: { id: runId, status: 'succeeded', mode: 'full' }, productCount: N - 2 });
+    expect(status.json()).toMatchObject({
+      running: null,
+      lastRun: { id: runId, status: 'succeeded', mode: 'full' },
+      productCount: N - 2,
+    });
     expect(status.json<{ lastSuccessAt: string | null }>().lastSuccessAt).not.toBeNull();
     const runs = await ctx.app.inject({ url: '/api/products/sync/runs', headers: bearer(fjord) });
     expect(runs.json<{ items: { id: string }[] }>().items[0]?.id).toBe(runId);
@@ -354,7 +443,14 @@ describe('products', () => {
   });
 
   it('unknown or malformed product ids: 404 / 400', async () => {
-    expect((await ctx.app.inject({ url: '/api/products/00000000-0000-4000-8000-000000000000', headers: bearer(tech) })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          url: '/api/products/00000000-0000-4000-8000-000000000000',
+          headers: bearer(tech),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ url: '/api/products/nope', headers: bearer(tech) })).statusCode).toBe(400);
     expect((await ctx.app.inject({ url: '/api/products', headers: {} })).statusCode).toBe(401);
   });

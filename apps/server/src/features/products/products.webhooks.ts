@@ -29,6 +29,9 @@ const gid = (kind: string, id: unknown) =>
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+/** A string or number field as text, else `fallback`. */
+const text = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
 
 /**
  * A webhook's product (the REST shape Shopify posts: snake_case, numeric ids, tags as one string)
@@ -39,26 +42,24 @@ export function webhookProduct(body: Json): ShopProduct {
   const variants = (Array.isArray(body.variants) ? body.variants : []) as Json[];
   const tags = Array.isArray(body.tags)
     ? (body.tags as string[])
-    : String(body.tags ?? '')
+    : text(body.tags)
         .split(',')
         .map((t) => t.trim())
         .filter(Boolean);
   return {
     id: str(body.admin_graphql_api_id) ?? gid('Product', body.id),
-    title: String(body.title ?? ''),
-    handle: String(body.handle ?? ''),
-    status: String(body.status ?? 'active').toUpperCase() as ShopProduct['status'],
+    title: text(body.title),
+    handle: text(body.handle),
+    status: text(body.status, 'active').toUpperCase() as ShopProduct['status'],
     vendor: str(body.vendor),
     productType: str(body.product_type ?? body.productType),
     tags,
     updatedAt: String(body.updated_at ?? body.updatedAt),
-    image: image
-      ? { url: String(image.src ?? image.url), altText: str(image.alt ?? image.altText) }
-      : null,
+    image: image ? { url: String(image.src ?? image.url), altText: str(image.alt ?? image.altText) } : null,
     variants: variants.map((v) => ({
       id: str(v.admin_graphql_api_id) ?? gid('ProductVariant', v.id),
       sku: str(v.sku),
-      price: String(v.price ?? ''),
+      price: text(v.price),
       barcode: str(v.barcode),
       inventoryQuantity:
         typeof v.inventory_quantity === 'number'
@@ -84,7 +85,10 @@ export function createProductWebhooks(deps: {
      * Verifies and applies one delivery: HMAC over the raw body before anything is parsed (401),
      * the shop on the allowlist (403), each delivery once, and never a version older than stored.
      */
-    async receive(raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookResult> {
+    async receive(
+      raw: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<WebhookResult> {
       const h = (name: string) => {
         const v = headers[name];
         return Array.isArray(v) ? v[0] : v;
@@ -103,37 +107,44 @@ export function createProductWebhooks(deps: {
       } catch {
         throw new AppError('validation_failed', 400, 'The webhook body is not JSON.');
       }
-      if (!body || typeof body !== 'object') throw new AppError('validation_failed', 400, 'The webhook body is not an object.');
+      if (!body || typeof body !== 'object')
+        throw new AppError('validation_failed', 400, 'The webhook body is not an object.');
       if (!(TOPICS as readonly string[]).includes(topic)) return 'ignored';
       const deliveryId =
         h('x-shopify-event-id') ??
         h('x-shopify-webhook-id') ??
         createHmac('sha256', 'delivery').update(raw).digest('hex');
 
-      return repo.transaction(async (tx) => {
-        let outcome: WebhookResult = 'applied';
-        if (topic === 'products/delete') {
-          const changed = await repo.softDelete(gid('Product', body.admin_graphql_api_id ?? body.id), now(), tx);
-          if (!changed) outcome = 'ignored';
-        } else {
-          const product = webhookProduct(body);
-          if (Number.isNaN(new Date(product.updatedAt).getTime())) {
-            throw new AppError('validation_failed', 400, 'The product has no updated_at.');
+      return repo
+        .transaction(async (tx) => {
+          let outcome: WebhookResult = 'applied';
+          if (topic === 'products/delete') {
+            const changed = await repo.softDelete(
+              gid('Product', body.admin_graphql_api_id ?? body.id),
+              now(),
+              tx,
+            );
+            if (!changed) outcome = 'ignored';
+          } else {
+            const product = webhookProduct(body);
+            if (Number.isNaN(new Date(product.updatedAt).getTime())) {
+              throw new AppError('validation_failed', 400, 'The product has no updated_at.');
+            }
+            const stored = await repo.storedUpdatedAt(product.id, tx);
+            if (stored && stored.getTime() >= new Date(product.updatedAt).getTime()) outcome = 'stale';
+            else await repo.upsertProducts([toUpsert(product)], tx, null);
           }
-          const stored = await repo.storedUpdatedAt(product.id, tx);
-          if (stored && stored.getTime() >= new Date(product.updatedAt).getTime()) outcome = 'stale';
-          else await repo.upsertProducts([toUpsert(product)], tx, null);
-        }
-        const fresh = await repo.recordDelivery({ deliveryId, topic, shop, outcome }, tx);
-        if (!fresh) {
-          // Seen before: undo whatever this attempt did (it is the same change anyway).
-          throw new DuplicateDelivery();
-        }
-        return outcome;
-      }).catch((err: unknown) => {
-        if (err instanceof DuplicateDelivery) return 'duplicate' as const;
-        throw err;
-      });
+          const fresh = await repo.recordDelivery({ deliveryId, topic, shop, outcome }, tx);
+          if (!fresh) {
+            // Seen before: undo whatever this attempt did (it is the same change anyway).
+            throw new DuplicateDelivery();
+          }
+          return outcome;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof DuplicateDelivery) return 'duplicate' as const;
+          throw err;
+        });
     },
   };
 }

@@ -11,10 +11,17 @@ describe('service history by serial number', () => {
     world = await createOrdersWorld();
     const { manager, fjord } = world.tokens;
     const api = world.api(manager);
-    order = (await api.post('/service-orders', orderInput({ serialNumber: 'CT-1042-B', title: 'No heat' }))).json<ServiceOrder>();
+    order = (
+      await api.post('/service-orders', orderInput({ serialNumber: 'CT-1042-B', title: 'No heat' }))
+    ).json<ServiceOrder>();
     await api.post('/service-orders', orderInput({ serialNumber: 'OTHER-1' }));
-    const second = (await api.post('/service-orders', orderInput({ serialNumber: ' ct-1042-b ', title: 'Yearly check' }))).json<ServiceOrder>();
-    const moved = await api.put(`/service-orders/${second.id}`, { version: second.version, status: 'scheduled' });
+    const second = (
+      await api.post('/service-orders', orderInput({ serialNumber: ' ct-1042-b ', title: 'Yearly check' }))
+    ).json<ServiceOrder>();
+    const moved = await api.put(`/service-orders/${second.id}`, {
+      version: second.version,
+      status: 'scheduled',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const part = await api.post(`/service-orders/${order.id}/spare-parts`, {
       partNumber: 'CIN-HE-230',
@@ -24,10 +31,15 @@ describe('service history by serial number', () => {
       currency: 'NOK',
     });
     expect(part.statusCode, part.body).toBe(201);
-    const log = await api.post(`/service-orders/${order.id}/work-logs`, { category: 'service_log', description: 'Replaced the element' });
+    const log = await api.post(`/service-orders/${order.id}/work-logs`, {
+      category: 'service_log',
+      description: 'Replaced the element',
+    });
     expect(log.statusCode, log.body).toBe(201);
     // Another partner's unit with the same serial stays theirs.
-    await world.api(fjord).post('/service-orders', orderInput({ serialNumber: 'CT-1042-B', title: 'Fjord order' }));
+    await world
+      .api(fjord)
+      .post('/service-orders', orderInput({ serialNumber: 'CT-1042-B', title: 'Fjord order' }));
   }, 60_000);
   afterAll(async () => world?.ctx.close());
 
@@ -52,7 +64,9 @@ describe('service history by serial number', () => {
       detail: 'CIN-HE-230 × 1',
     });
 
-    const theirs = (await world.api(world.tokens.fjord).get('/serial-history/CT-1042-B')).json<SerialHistory>();
+    const theirs = (
+      await world.api(world.tokens.fjord).get('/serial-history/CT-1042-B')
+    ).json<SerialHistory>();
     expect(theirs.events.map((e) => e.title)).toEqual(['Fjord order']);
     const none = (await world.api(world.tokens.tech).get('/serial-history/UNKNOWN')).json<SerialHistory>();
     expect(none.events).toEqual([]);

@@ -397,7 +397,13 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
      */
     async bySerial(scope: TenantScope, serial: string) {
       const orders = await db
-        .select({ id: o.id, orderNumber: o.orderNumber, title: o.title, createdAt: o.createdAt, status: o.status })
+        .select({
+          id: o.id,
+          orderNumber: o.orderNumber,
+          title: o.title,
+          createdAt: o.createdAt,
+          status: o.status,
+        })
         .from(o)
         .where(scoped(o, scope, sql`lower(trim(${o.serialNumber})) = ${serial.trim().toLowerCase()}`))
         .orderBy(asc(o.createdAt));
@@ -413,7 +419,9 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
             note: serviceOrderStatusHistory.note,
           })
           .from(serviceOrderStatusHistory)
-          .where(scoped(serviceOrderStatusHistory, scope, inArray(serviceOrderStatusHistory.serviceOrderId, ids))),
+          .where(
+            scoped(serviceOrderStatusHistory, scope, inArray(serviceOrderStatusHistory.serviceOrderId, ids)),
+          ),
         db
           .select({
             serviceOrderId: serviceOrderSpareParts.serviceOrderId,

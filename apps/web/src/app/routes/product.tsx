@@ -18,7 +18,9 @@ export default function ProductRoute() {
       key={id}
       id={id}
       canManage={isAllowed(user, STAFF_MANAGERS)}
-      orders={({ empty }) => <RelatedOrders filter={{ relatedProductId: id }} columns={COLUMNS} empty={empty} />}
+      orders={({ empty }) => (
+        <RelatedOrders filter={{ relatedProductId: id }} columns={COLUMNS} empty={empty} />
+      )}
     />
   );
 }

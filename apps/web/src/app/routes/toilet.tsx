@@ -24,7 +24,9 @@ export default function ToiletRoute() {
       id={id}
       as="toilet"
       canManage={isAllowed(user, STAFF_MANAGERS)}
-      orders={({ empty }) => <RelatedOrders filter={{ relatedProductId: id }} columns={COLUMNS} empty={empty} />}
+      orders={({ empty }) => (
+        <RelatedOrders filter={{ relatedProductId: id }} columns={COLUMNS} empty={empty} />
+      )}
     >
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">

@@ -29,7 +29,10 @@ export interface ProductListParams {
 }
 
 /** GET /products: the catalogue with the partner's active flag. */
-export async function listProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {
+export async function listProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductListResponse> {
   const query: Record<string, string> = { page: String(params.page), pageSize: String(params.pageSize) };
   if (params.search) query.search = params.search;
   if (params.type) query.type = params.type;
@@ -83,7 +86,11 @@ export function useSavePartnerProduct() {
 }
 
 /** GET /shopify/products/search: the catalogue picker's look-up. */
-export async function searchCatalogue(query: string, limit = 10, signal?: AbortSignal): Promise<ProductSearchHit[]> {
+export async function searchCatalogue(
+  query: string,
+  limit = 10,
+  signal?: AbortSignal,
+): Promise<ProductSearchHit[]> {
   const response = await apiClient.get<unknown>('/shopify/products/search', {
     params: { query, limit: String(limit) },
     signal,

@@ -11,8 +11,10 @@ import { useCatalogueSearch, useProduct } from '../api/products.ts';
 
 const keyOf = (hit: ProductSearchHit) => `${hit.productId}:${hit.variantId ?? ''}`;
 
-export interface CataloguePickerProps
-  extends Omit<AutocompleteProps, 'data' | 'onOptionSubmit' | 'filter' | 'renderOption'> {
+export interface CataloguePickerProps extends Omit<
+  AutocompleteProps,
+  'data' | 'onOptionSubmit' | 'filter' | 'renderOption'
+> {
   /** A catalogue product picked: prefill name, SKU, unit price, currency and supplier from it. */
   onPick: (hit: ProductSearchHit) => void;
 }
@@ -40,7 +42,13 @@ export function CataloguePicker({ onPick, onChange, ...props }: CataloguePickerP
       }}
       data={data}
       filter={({ options }) => options}
-      rightSection={search.isFetching ? <Loader size="xs" aria-label={t('products.picker.loading')} /> : props.rightSection}
+      rightSection={
+        search.isFetching ? (
+          <Loader size="xs" aria-label={t('products.picker.loading')} />
+        ) : (
+          props.rightSection
+        )
+      }
       onOptionSubmit={(key) => {
         const hit = results.find((h) => keyOf(h) === key);
         if (hit) onPick(hit);

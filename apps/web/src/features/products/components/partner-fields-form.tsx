@@ -14,12 +14,13 @@ export function PartnerFieldsForm({ product, onDone }: { product: Product; onDon
   const form = useSchemaForm({
     initialValues: {
       notes: product.partner.notes ?? '',
-      serviceIntervalMonths: (product.partner.serviceIntervalMonths ?? '') as number | string,
+      serviceIntervalMonths: product.partner.serviceIntervalMonths ?? '',
     },
     schema: partnerProductInputSchema,
     toPayload: (values) => ({
       notes: values.notes.trim() || null,
-      serviceIntervalMonths: values.serviceIntervalMonths === '' ? null : Number(values.serviceIntervalMonths),
+      serviceIntervalMonths:
+        values.serviceIntervalMonths === '' ? null : Number(values.serviceIntervalMonths),
       version: product.partner.version,
     }),
     fallback: 'products.saveFailed',
@@ -49,7 +50,12 @@ export function PartnerFieldsForm({ product, onDone }: { product: Product; onDon
           allowDecimal={false}
           {...form.getInputProps('serviceIntervalMonths')}
         />
-        <FormActions failure={form.failure} submitLabel={t('products.save')} pending={save.isPending} onCancel={onDone} />
+        <FormActions
+          failure={form.failure}
+          submitLabel={t('products.save')}
+          pending={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

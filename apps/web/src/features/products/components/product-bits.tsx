@@ -22,15 +22,7 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
 }
 
 /** The shop's picture (served by the shop; allowed by the CSP's img-src), or a plain box. */
-export function ProductImage({
-  url,
-  alt,
-  height,
-}: {
-  url: string | null;
-  alt: string;
-  height: number;
-}) {
+export function ProductImage({ url, alt, height }: { url: string | null; alt: string; height: number }) {
   return (
     <Image
       src={url}

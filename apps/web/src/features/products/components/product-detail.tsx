@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -53,7 +66,14 @@ export function ProductDetail({ id, canManage, as = 'product', orders, documents
   );
 }
 
-function ProductView({ product: p, canManage, as, orders, documents, children }: Omit<Props, 'id'> & { product: Product }) {
+function ProductView({
+  product: p,
+  canManage,
+  as,
+  orders,
+  documents,
+  children,
+}: Omit<Props, 'id'> & { product: Product }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const save = useSavePartnerProduct();
@@ -76,7 +96,12 @@ function ProductView({ product: p, canManage, as, orders, documents, children }:
         title={p.title}
         actions={
           canManage ? (
-            <Button variant={p.partner.active ? 'light' : 'filled'} color={p.partner.active ? 'red' : undefined} loading={save.isPending} onClick={toggle}>
+            <Button
+              variant={p.partner.active ? 'light' : 'filled'}
+              color={p.partner.active ? 'red' : undefined}
+              loading={save.isPending}
+              onClick={toggle}
+            >
               {p.partner.active ? t('products.deactivate') : t('products.reactivate')}
             </Button>
           ) : undefined
@@ -112,7 +137,10 @@ function ProductView({ product: p, canManage, as, orders, documents, children }:
                   </Badge>
                 }
               />
-              <Field label={t('products.fields.syncedAt')} value={formatDateTime(p.syncedAt, i18n.language)} />
+              <Field
+                label={t('products.fields.syncedAt')}
+                value={formatDateTime(p.syncedAt, i18n.language)}
+              />
               <Field label={t('products.fields.tags')} value={p.tags.join(', ') || '—'} />
             </SimpleGrid>
           </Card>

@@ -1,5 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +60,9 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
 
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
   const errorsOf = (run: SyncRun) =>
-    run.errors.length === 0 ? '—' : (
+    run.errors.length === 0 ? (
+      '—'
+    ) : (
       <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
         {run.errors[run.errors.length - 1]?.message}
         {run.errors.length > 1 && ` (${t('productSync.moreErrors', { count: run.errors.length - 1 })})`}
@@ -67,7 +81,9 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
   ];
 
   const percent =
-    running && running.expectedTotal ? Math.min(99, Math.round((running.seen / running.expectedTotal) * 100)) : null;
+    running && running.expectedTotal
+      ? Math.min(99, Math.round((running.seen / running.expectedTotal) * 100))
+      : null;
   const lastFailed = !running && status.data?.lastRun?.status === 'failed';
 
   return (
@@ -77,10 +93,19 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
         actions={
           canSync ? (
             <Group gap="xs">
-              <Button variant="default" disabled={Boolean(running)} loading={request.isPending && request.variables === 'full'} onClick={() => request.mutate('full')}>
+              <Button
+                variant="default"
+                disabled={Boolean(running)}
+                loading={request.isPending && request.variables === 'full'}
+                onClick={() => request.mutate('full')}
+              >
                 {t('productSync.fullSync')}
               </Button>
-              <Button disabled={Boolean(running)} loading={request.isPending && request.variables === 'incremental'} onClick={() => request.mutate('incremental')}>
+              <Button
+                disabled={Boolean(running)}
+                loading={request.isPending && request.variables === 'incremental'}
+                onClick={() => request.mutate('incremental')}
+              >
                 {t('productSync.syncNow')}
               </Button>
             </Group>
@@ -168,7 +193,12 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
               </Group>
               <Text size="sm">
                 {t(`productSync.modes.${r.mode}`)} ·{' '}
-                {t('productSync.counts', { created: r.created, updated: r.updated, deleted: r.deleted, pages: r.pages })}
+                {t('productSync.counts', {
+                  created: r.created,
+                  updated: r.updated,
+                  deleted: r.deleted,
+                  pages: r.pages,
+                })}
               </Text>
               {errorsOf(r)}
             </Stack>

@@ -1,4 +1,14 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +78,12 @@ export function ProductsScreen() {
     { key: 'type', header: t('products.fields.type'), cell: (p) => t(`products.types.${p.type}`) },
     { key: 'vendor', header: t('products.fields.vendor'), cell: (p) => p.vendor ?? '—' },
     { key: 'status', header: t('products.fields.status'), cell: (p) => <StatusBadge status={p.status} /> },
-    { key: 'price', header: t('products.fields.price'), cell: (p) => <Price minor={p.priceMinor} currency={p.currency} />, align: 'right' },
+    {
+      key: 'price',
+      header: t('products.fields.price'),
+      cell: (p) => <Price minor={p.priceMinor} currency={p.currency} />,
+      align: 'right',
+    },
     { key: 'stock', header: t('products.fields.stock'), cell: (p) => p.stock ?? '—', align: 'right' },
   ];
 
@@ -78,7 +93,12 @@ export function ProductsScreen() {
       <PageHeader
         title={t('screens.products')}
         actions={
-          <Button component={Link} to="/products/sync" variant="light" leftSection={<IconRefresh size={16} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to="/products/sync"
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden="true" />}
+          >
             {t('products.syncLink')}
           </Button>
         }

@@ -65,7 +65,10 @@ function run(overrides: Partial<SyncRun> = {}): SyncRun {
 
 describe('products list', { timeout: 20_000 }, () => {
   it('searches, shows cards with pictures by default and remembers the table view', async () => {
-    const { calls } = mockApi({ 'GET /api/user/profile': { status: 200, body: technician }, 'GET /api/products': list });
+    const { calls } = mockApi({
+      'GET /api/user/profile': { status: 200, body: technician },
+      'GET /api/products': list,
+    });
     const { user } = renderApp('/products', { signedInAs: technician, width: 1440 });
     expect(await screen.findByText('Cinderella Classic 1')).toBeInTheDocument();
     expect(screen.getAllByTestId('product-card')).toHaveLength(2);
@@ -79,7 +82,9 @@ describe('products list', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(PRODUCTS_VIEW_KEY)).toBe('table');
 
     await user.type(screen.getByLabelText('Search products'), 'old');
-    await expect.poll(() => calls.some((c) => c.url === '/api/products' && c.params.search === 'old')).toBe(true);
+    await expect
+      .poll(() => calls.some((c) => c.url === '/api/products' && c.params.search === 'old'))
+      .toBe(true);
     expect(await screen.findByText('Old heater')).toBeInTheDocument();
     await expect.poll(() => screen.queryByText('Cinderella Classic 1')).toBeNull();
   });
@@ -98,13 +103,25 @@ describe('products list', { timeout: 20_000 }, () => {
 describe('product sync screen', { timeout: 20_000 }, () => {
   it('starts a sync, shows live progress while it runs, then the history and last success', async () => {
     let polls = 0;
-    const running = run({ status: 'running', finishedAt: null, seen: 120, pages: 1, expectedTotal: 320, id: 'b0000000-0000-4000-8000-000000000002' });
+    const running = run({
+      status: 'running',
+      finishedAt: null,
+      seen: 120,
+      pages: 1,
+      expectedTotal: 320,
+      id: 'b0000000-0000-4000-8000-000000000002',
+    });
     const status = (): SyncStatus =>
       polls === 0
         ? { running: null, lastSuccessAt: '2026-11-24T08:01:00.000Z', lastRun: run(), productCount: 320 }
         : polls < 3
           ? { running, lastSuccessAt: '2026-11-24T08:01:00.000Z', lastRun: running, productCount: 320 }
-          : { running: null, lastSuccessAt: '2026-11-24T09:01:00.000Z', lastRun: { ...running, status: 'succeeded' }, productCount: 321 };
+          : {
+              running: null,
+              lastSuccessAt: '2026-11-24T09:01:00.000Z',
+              lastRun: { ...running, status: 'succeeded' },
+              productCount: 321,
+            };
     const { calls } = mockApi({
       'GET /api/user/profile': { status: 200, body: administrator },
       'GET /api/products/sync/status': () => {
@@ -112,7 +129,15 @@ describe('product sync screen', { timeout: 20_000 }, () => {
         if (polls > 0) polls++;
         return { status: 200, body };
       },
-      'GET /api/products/sync/runs': { status: 200, body: { items: [run({ errors: [{ at: '2026-11-24T08:00:30.000Z', message: 'Shop unavailable (503)' }] })], total: 1, page: 1, pageSize: 10 } },
+      'GET /api/products/sync/runs': {
+        status: 200,
+        body: {
+          items: [run({ errors: [{ at: '2026-11-24T08:00:30.000Z', message: 'Shop unavailable (503)' }] })],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        },
+      },
       'POST /api/products/sync': () => {
         polls = 1;
         return { status: 202, body: { runId: running.id, jobId: '1' } };
@@ -133,7 +158,10 @@ describe('product sync screen', { timeout: 20_000 }, () => {
   it('says "Failed to sync products." when the request fails, and hides Sync now from others', async () => {
     mockApi({
       'GET /api/user/profile': { status: 200, body: administrator },
-      'GET /api/products/sync/status': { status: 200, body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 } },
+      'GET /api/products/sync/status': {
+        status: 200,
+        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 },
+      },
       'GET /api/products/sync/runs': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } },
       'POST /api/products/sync': problem(409, 'conflict', 'busy'),
     });
@@ -147,7 +175,10 @@ describe('product sync screen', { timeout: 20_000 }, () => {
   it('a technician sees the status but no Sync now', async () => {
     mockApi({
       'GET /api/user/profile': { status: 200, body: technician },
-      'GET /api/products/sync/status': { status: 200, body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 } },
+      'GET /api/products/sync/status': {
+        status: 200,
+        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 },
+      },
       'GET /api/products/sync/runs': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } },
     });
     renderApp('/products/sync', { signedInAs: technician });

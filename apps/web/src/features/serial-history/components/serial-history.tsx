@@ -76,13 +76,19 @@ function EventBody({ event }: { event: SerialEvent }) {
   const title =
     event.kind === 'status_changed'
       ? t('serialHistory.statusChanged', {
-          from: event.fromStatus ? t(`serviceOrders.status.${event.fromStatus}` as 'serviceOrders.status.created') : '—',
+          from: event.fromStatus
+            ? t(`serviceOrders.status.${event.fromStatus}` as 'serviceOrders.status.created')
+            : '—',
           to: t(`serviceOrders.status.${event.toStatus ?? event.title}` as 'serviceOrders.status.created'),
         })
       : event.kind === 'work_log'
-        ? t('serialHistory.workLog', { category: t(`workLogs.categories.${event.title}` as 'workLogs.categories.service_log') })
+        ? t('serialHistory.workLog', {
+            category: t(`workLogs.categories.${event.title}` as 'workLogs.categories.service_log'),
+          })
         : event.kind === 'photo'
-          ? t('serialHistory.photo', { category: t(`uploads.categories.${event.title}` as 'uploads.categories.other') })
+          ? t('serialHistory.photo', {
+              category: t(`uploads.categories.${event.title}` as 'uploads.categories.other'),
+            })
           : event.kind === 'spare_part'
             ? t('serialHistory.sparePart', { name: event.title })
             : event.kind === 'order_created'
@@ -140,7 +146,10 @@ export function SerialHistoryScreen({ serial }: { serial: string }) {
               {history.data.events.map((event, i) => {
                 const Icon = ICONS[event.kind];
                 return (
-                  <Timeline.Item key={`${event.kind}-${event.at}-${i}`} bullet={<Icon size={14} aria-hidden="true" />}>
+                  <Timeline.Item
+                    key={`${event.kind}-${event.at}-${i}`}
+                    bullet={<Icon size={14} aria-hidden="true" />}
+                  >
                     <EventBody event={event} />
                   </Timeline.Item>
                 );

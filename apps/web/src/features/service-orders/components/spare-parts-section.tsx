@@ -149,7 +149,11 @@ export function SparePartsSection({ form, language }: SparePartsSectionProps) {
                         if (pick.unitPriceMinor !== null)
                           form.setFieldValue(
                             `${line}.unitCost`,
-                            formatAmountInput(pick.unitPriceMinor, currency ?? form.getValues().spareParts[index]!.currency, language),
+                            formatAmountInput(
+                              pick.unitPriceMinor,
+                              currency ?? form.getValues().spareParts[index]!.currency,
+                              language,
+                            ),
                           );
                         if (pick.supplier) form.setFieldValue(`${line}.supplier`, pick.supplier);
                       },
