@@ -149,7 +149,14 @@ function ProductView({
           <Title order={2} size="h4" mb="sm">
             {t('products.variants')}
           </Title>
-          <Table.ScrollContainer minWidth={420} type="native">
+          <Table.ScrollContainer
+            minWidth={420}
+            type="native"
+            // Scrolls sideways on a phone: keyboard users reach it too.
+            tabIndex={0}
+            role="region"
+            aria-label={t('products.variants')}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>
