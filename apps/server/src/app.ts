@@ -34,6 +34,12 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { createImagesService } from './features/images/images.service.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { createJobsService } from './features/jobs/jobs.service.ts';
+import { registerProductSyncJob } from './features/products/products.jobs.ts';
+import { createProductsRepository } from './features/products/products.repository.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
+import { createProductsService } from './features/products/products.service.ts';
+import { createProductSync } from './features/products/products.sync.ts';
+import { createProductWebhooks, productWebhookRoutes } from './features/products/products.webhooks.ts';
 import { createPricingRepository } from './features/pricing/pricing.repository.ts';
 import { pricingRoutes } from './features/pricing/pricing.routes.ts';
 import { createPricingService } from './features/pricing/pricing.service.ts';
@@ -43,6 +49,8 @@ import { createRentalsService } from './features/rentals/rentals.service.ts';
 import { createServiceOrdersRepository } from './features/service-orders/service-orders.repository.ts';
 import { serviceOrdersRoutes } from './features/service-orders/service-orders.routes.ts';
 import { createServiceOrdersService } from './features/service-orders/service-orders.service.ts';
+import { serialHistoryRoutes } from './features/serial-history/serial-history.routes.ts';
+import { createSerialHistoryService } from './features/serial-history/serial-history.service.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { createShopAuthRepository } from './features/shop-auth/shop-auth.repository.ts';
 import { shopAuthRoutes } from './features/shop-auth/shop-auth.routes.ts';
@@ -149,6 +157,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Replaces the shop client made from config.shop. */
   shopClient?: ShopClient;
+  /** The catalogue sync's start-up and schedule (both default to true when a shop is there). */
+  productSync?: { syncOnEmptyStart?: boolean; schedule?: boolean };
 }
 
 /** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
@@ -201,6 +211,18 @@ function draftOrderShop(client: ShopClient): DraftOrderShop {
       return found ? info(found) : null;
     },
   };
+}
+
+/**
+ * Where product pictures come from: the demo shop serves its own; a real shop's are on Shopify's
+ * CDN. The CSP's img-src allows these (docs/decisions/024-catalogue-sync.md).
+ */
+function shopImageOrigins(config: Config): string[] {
+  if (!config.shop.apiBase) return [];
+  const origin = new URL(config.shop.apiBase).origin;
+  return origin.startsWith('https://') && origin.endsWith('.myshopify.com')
+    ? [origin, 'https://cdn.shopify.com']
+    : [origin];
 }
 
 /** Never log a query string (codes, tokens, states travel there) or an Authorization header. */
@@ -378,7 +400,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imageOrigins: shopImageOrigins(config) });
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals, now: clock });
   await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });
@@ -511,7 +533,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         { servicePartnerId: partnerId, uniqueKey: `documents.extract-text:${versionId}` },
       );
     },
-    // The products feature's findBySkus joins here at merge (SKU → catalogue product link).
+    // A document's SKU links to the catalogue product that has it.
+    findProductsBySkus: (skus) => productsService.findBySkus(skus),
     log: app.log,
     ...(opts.now ? { now: opts.now } : {}),
   });
@@ -555,6 +578,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { retries: 2, singletonKey: 'rentals.reminders' },
   );
   jobs.schedule('rentals.reminders', '17 * * * *');
+  // The maker's catalogue, synced from the shop by one job (docs/decisions/024-catalogue-sync.md).
+  const productsRepository = createProductsRepository(app.db);
+  const productsService = createProductsService(productsRepository);
+  const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
+  const productSync = createProductSync({
+    repo: productsRepository,
+    source: hasShop ? shopClient : null,
+    now,
+  });
+  const productSyncJob = registerProductSyncJob({
+    jobs,
+    sync: productSync,
+    repo: productsRepository,
+    log: app.log,
+    scheduled: hasShop && (opts.productSync?.schedule ?? true),
+    syncOnEmptyStart: hasShop && (opts.productSync?.syncOnEmptyStart ?? true),
+  });
+  app.addHook('onReady', async () => productSyncJob.syncIfEmpty());
+  const productWebhooks = createProductWebhooks({
+    repo: productsRepository,
+    secrets: () => [config.shop.apiSecret, config.shop.previousApiSecret ?? ''].filter(Boolean),
+    allowlist: () => config.shop.allowlist,
+    now,
+  });
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -562,8 +609,56 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       search: (scope, text, limit) => serviceOrdersService.searchHits(scope, text, limit),
     },
     { type: 'Customer', search: (scope, text, limit) => customersService.searchHits(scope, text, limit) },
+    { type: 'Product', search: (scope, text, limit) => productsService.searchHits(scope, text, limit) },
     { type: 'Technician', search: (scope, text, limit) => techniciansService.searchHits(scope, text, limit) },
     { type: 'Document', search: (scope, text, limit) => documentsService.searchHits(scope, text, limit) },
+  ]);
+  // One unit's history gathers what each feature knows of a serial number.
+  const serialHistoryService = createSerialHistoryService([
+    async (scope, serial) =>
+      (await rentalsService.serialHistory(scope, serial)).map((r) => ({
+        kind: 'rental' as const,
+        at: r.createdAt,
+        title: r.unitName,
+        detail: `${r.customerName}: ${r.startDate} – ${r.returnedDate ?? r.dueDate} (${r.kind === 'booking' ? 'booking' : r.status})`,
+        serviceOrderId: null,
+        orderNumber: null,
+        rentalId: r.rentalId,
+      })),
+    (scope, serial) => serviceOrdersService.serialEvents(scope, serial),
+    async (scope, serial) => {
+      const orders = await serviceOrdersService.ordersBySerial(scope, serial);
+      const perOrder = await Promise.all(
+        orders.map(async (order) =>
+          (await workLogsService.list(scope, order.id)).map((log) => ({
+            kind: 'work_log' as const,
+            at: log.createdAt,
+            title: log.category,
+            detail: log.description,
+            serviceOrderId: order.id,
+            orderNumber: order.orderNumber,
+          })),
+        ),
+      );
+      return perOrder.flat();
+    },
+    async (scope, serial) => {
+      const orders = await serviceOrdersService.ordersBySerial(scope, serial);
+      const perOrder = await Promise.all(
+        orders.map(async (order) =>
+          (await imagesService.list(scope, order.id)).map((image) => ({
+            kind: 'photo' as const,
+            at: image.createdAt,
+            title: image.category,
+            detail: image.description,
+            serviceOrderId: order.id,
+            orderNumber: order.orderNumber,
+            imageUrl: image.thumbnailUrl,
+          })),
+        ),
+      );
+      return perOrder.flat();
+    },
   ]);
   const dashboardService = createDashboardService({
     orders: serviceOrdersService,
@@ -599,7 +694,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     repo: createShopOrdersRepository(app.db),
     shop: draftOrderShop(shopClient),
     orders: serviceOrdersService,
-    // The products feature (i13-products) supplies variant ids by SKU; the lead wires it at merge.
+    // A part whose SKU is in the catalogue becomes a variant line, others custom lines.
+    findVariantIdsBySkus: (skus) => productsService.variantIdsBySkus(skus),
     adminBase: shopApiBase,
     shopTimeoutMs: config.shop.timeoutMs,
     ...(opts.now ? { now: opts.now } : {}),
@@ -649,6 +745,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes(dashboardService));
       await api.register(searchRoutes(searchService));
       await api.register(documentsRoutes(documentsService, { maxBytes: config.documents.maxBytes }));
+      await api.register(
+        productsRoutes({
+          products: productsService,
+          sync: productSync,
+          requestSync: productSyncJob.requestSync,
+        }),
+      );
+      await api.register(productWebhookRoutes(productWebhooks));
+      await api.register(serialHistoryRoutes(serialHistoryService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(
         adminRoutes(

@@ -51,6 +51,8 @@ describe('route access declarations', () => {
         '/api/health/ready',
         '/api/webhooks/email/inbound',
         '/api/webhooks/sms/inbound',
+        // The shop's product webhooks: HMAC over the raw body (features/products).
+        '/api/shopify/webhooks',
       ].sort(),
     );
   });

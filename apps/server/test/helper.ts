@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
@@ -105,6 +105,10 @@ export async function createTestContext(
     logStream?: { write(line: string): void };
     /** An opened, migrated database to use instead of a fresh one (the fault tests' own). */
     database?: Database;
+    /** Replaces the shop client (a test's own catalogue source). */
+    shopClient?: BuildOptions['shopClient'];
+    /** The catalogue sync's start-up and schedule (tests drive the sync themselves). */
+    productSync?: BuildOptions['productSync'];
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -127,6 +131,8 @@ export async function createTestContext(
     database,
     closeDatabase: true,
     now: () => clock.now,
+    ...(options.shopClient ? { shopClient: options.shopClient } : {}),
+    ...(options.productSync ? { productSync: options.productSync } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {

@@ -476,6 +476,8 @@ export const serviceOrderListQuerySchema = pageQuerySchema.extend({
   customerEmail: z.string().trim().max(254).optional(),
   customerId: z.uuid().optional(),
   assignedTechnicianId: z.uuid().optional(),
+  /** The orders naming one catalogue product (its product and toilet pages). */
+  relatedProductId: z.uuid().optional(),
   /** Created / completed in [from, to): the dashboard's figures link here with their period. */
   createdFrom: z.iso.datetime().optional(),
   createdTo: z.iso.datetime().optional(),

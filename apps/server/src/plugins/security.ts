@@ -49,9 +49,23 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   transportHeaders(request, reply);
 }
 
+/** The helmet options with more image origins allowed (the shop's product pictures). */
+function withImageOrigins(origins: readonly string[]) {
+  if (origins.length === 0) return helmetOptions;
+  const { directives } = helmetOptions.contentSecurityPolicy;
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      ...helmetOptions.contentSecurityPolicy,
+      directives: { ...directives, imgSrc: [...directives.imgSrc, ...origins] },
+    },
+  };
+}
+
 export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
-    await app.register(fastifyHelmet, helmetOptions);
+  async (app: FastifyInstance, opts: { imageOrigins?: readonly string[] }) => {
+    // Product pictures load straight from the shop (docs/decisions/024-catalogue-sync.md).
+    await app.register(fastifyHelmet, withImageOrigins(opts.imageOrigins ?? []));
     app.addHook('onSend', async (request, reply) => transportHeaders(request, reply));
   },
   { name: 'security' },

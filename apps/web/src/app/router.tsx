@@ -23,6 +23,8 @@ const Customers = lazy(() => import('./routes/customers.tsx'));
 const Customer = lazy(() => import('./routes/customer.tsx'));
 const Products = lazy(() => import('./routes/products.tsx'));
 const ProductsSync = lazy(() => import('./routes/products-sync.tsx'));
+const Product = lazy(() => import('./routes/product.tsx'));
+const SerialNumber = lazy(() => import('./routes/serial-number.tsx'));
 const SpareParts = lazy(() => import('./routes/spare-parts.tsx'));
 const Rentals = lazy(() => import('./routes/rentals.tsx'));
 const RentalDashboard = lazy(() => import('./routes/rental-dashboard.tsx'));
@@ -84,6 +86,8 @@ export const routes: RouteObject[] = [
                   { path: 'customers/:id', element: <Customer /> },
                   { path: 'products', element: <Products /> },
                   { path: 'products/sync', element: <ProductsSync /> },
+                  { path: 'products/:id', element: <Product /> },
+                  { path: 'serial-numbers/:serial', element: <SerialNumber /> },
                   { path: 'spare-parts', element: <SpareParts /> },
                   {
                     path: 'rentals',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TableTdProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,8 @@ interface PagedListProps<T> {
   columns: PagedListColumn<T>[];
   card: (item: T) => ReactNode;
   cardTestId?: string;
+  /** Cards side by side where there is room (a picture grid) instead of one under another. */
+  cardGrid?: boolean;
   /** Shown when the list has nothing at all (with these filters). */
   empty: ReactNode;
   /** A small spinner beside "Showing …" while a newer answer is being fetched. */
@@ -86,6 +88,7 @@ export function PagedList<T>({
   columns,
   card,
   cardTestId,
+  cardGrid = false,
   empty,
   showFetching = false,
   selected,
@@ -131,7 +134,11 @@ export function PagedList<T>({
         data-testid="paged-list"
       >
         {phone ? (
-          <Stack gap="sm">
+          <SimpleGrid
+            cols={cardGrid ? { base: 1, xs: 2, md: 3, xl: 4 } : 1}
+            spacing="sm"
+            verticalSpacing="sm"
+          >
             {data.items.map((item) => (
               <Card
                 key={rowKey(item)}
@@ -143,7 +150,7 @@ export function PagedList<T>({
                 {card(item)}
               </Card>
             ))}
-          </Stack>
+          </SimpleGrid>
         ) : (
           <Table.ScrollContainer minWidth={minWidth ?? 0} type="native">
             <Table striped highlightOnHover>

@@ -19,3 +19,4 @@ export * from './documents.ts';
 export * from './rentals.ts';
 export * from './shop-auth.ts';
 export * from './shop-orders.ts';
+export * from './products.ts';

@@ -22,6 +22,7 @@ export interface OrderFilters {
   serviceType?: readonly ServiceType[] | undefined;
   customerId?: string | undefined;
   assignedTechnicianId?: string | undefined;
+  relatedProductId?: string | undefined;
   /** ISO instants: created / completed in [from, to). */
   createdFrom?: string | undefined;
   createdTo?: string | undefined;
@@ -163,6 +164,7 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
   if (f.serviceType?.length) conditions.push(inArray(o.serviceType, [...f.serviceType]));
   if (f.customerId) conditions.push(eq(o.customerId, f.customerId));
   if (f.assignedTechnicianId) conditions.push(eq(o.assignedTechnicianId, f.assignedTechnicianId));
+  if (f.relatedProductId) conditions.push(eq(o.relatedProductId, f.relatedProductId));
   for (const [key, column, op] of BOUNDS) {
     const value = f[key];
     if (value) conditions.push(sql`${o[column]} ${sql.raw(op)} ${value}::timestamptz`);

@@ -67,6 +67,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       f.serviceType?.length ?? 0,
       f.customerId ? 1 : 0,
       f.assignedTechnicianId ? 1 : 0,
+      f.relatedProductId ? 1 : 0,
       BOUNDS.map(([key]) => (f[key] ? 1 : 0)).join(''),
     ].join(':');
   }
@@ -83,6 +84,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         : undefined,
       f.customerId ? eq(o.customerId, ph('customerId')) : undefined,
       f.assignedTechnicianId ? eq(o.assignedTechnicianId, ph('technicianId')) : undefined,
+      f.relatedProductId ? eq(o.relatedProductId, ph('relatedProductId')) : undefined,
       ...BOUNDS.map(([key, column, op]) =>
         f[key] ? sql`${o[column]} ${sql.raw(op)} ${ph(key)}::timestamptz` : undefined,
       ),
@@ -108,6 +110,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     f.serviceType?.forEach((v, i) => (values[`serviceType${i}`] = v));
     if (f.customerId) values.customerId = f.customerId;
     if (f.assignedTechnicianId) values.technicianId = f.assignedTechnicianId;
+    if (f.relatedProductId) values.relatedProductId = f.relatedProductId;
     for (const [key] of BOUNDS) if (f[key]) values[key] = f[key];
     return values;
   }

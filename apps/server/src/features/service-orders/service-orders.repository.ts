@@ -10,7 +10,11 @@ import type {
 import type { Currency } from '@service-portal/shared/limits';
 import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
-import { orderNumberCounters, serviceOrderStatusHistory } from '../../db/schema/service-orders.ts';
+import {
+  orderNumberCounters,
+  serviceOrderSpareParts,
+  serviceOrderStatusHistory,
+} from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { users } from '../../db/schema/users.ts';
 import { warehouseLocations } from '../../db/schema/warehouse-locations.ts';
@@ -385,6 +389,51 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
         .where(scoped(o, scope, eq(o.id, id)))
         .returning({ id: o.id });
       return rows.length === 1;
+    },
+
+    /**
+     * One physical unit's orders (the serial number, trimmed, in any case), each with its status
+     * changes and spare-part lines: the service history by serial number reads these.
+     */
+    async bySerial(scope: TenantScope, serial: string) {
+      const orders = await db
+        .select({
+          id: o.id,
+          orderNumber: o.orderNumber,
+          title: o.title,
+          createdAt: o.createdAt,
+          status: o.status,
+        })
+        .from(o)
+        .where(scoped(o, scope, sql`lower(trim(${o.serialNumber})) = ${serial.trim().toLowerCase()}`))
+        .orderBy(asc(o.createdAt));
+      const ids = orders.map((x) => x.id);
+      if (ids.length === 0) return { orders, history: [], parts: [] };
+      const [history, parts] = await Promise.all([
+        db
+          .select({
+            serviceOrderId: serviceOrderStatusHistory.serviceOrderId,
+            fromStatus: serviceOrderStatusHistory.fromStatus,
+            toStatus: serviceOrderStatusHistory.toStatus,
+            changedAt: serviceOrderStatusHistory.changedAt,
+            note: serviceOrderStatusHistory.note,
+          })
+          .from(serviceOrderStatusHistory)
+          .where(
+            scoped(serviceOrderStatusHistory, scope, inArray(serviceOrderStatusHistory.serviceOrderId, ids)),
+          ),
+        db
+          .select({
+            serviceOrderId: serviceOrderSpareParts.serviceOrderId,
+            partNumber: serviceOrderSpareParts.partNumber,
+            partName: serviceOrderSpareParts.partName,
+            quantity: serviceOrderSpareParts.quantity,
+            createdAt: serviceOrderSpareParts.createdAt,
+          })
+          .from(serviceOrderSpareParts)
+          .where(scoped(serviceOrderSpareParts, scope, inArray(serviceOrderSpareParts.serviceOrderId, ids))),
+      ]);
+      return { orders, history, parts };
     },
   };
 }

@@ -29,6 +29,7 @@ import type { SearchHit } from '@service-portal/shared/search';
 import type { CustomerOrdersQuery } from '@service-portal/shared/customers';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
+import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
@@ -119,6 +120,7 @@ function listFilters(
     email: query.customerEmail,
     customerId: query.customerId,
     assignedTechnicianId: query.assignedTechnicianId,
+    relatedProductId: query.relatedProductId,
     createdFrom: query.createdFrom,
     createdTo: query.createdTo,
     completedFrom: query.completedFrom,
@@ -295,6 +297,46 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     },
 
     /** For features with records on an order (work logs): 404 unless the order is the partner's. */
+    /** The orders of one serial number (for other features' serial-history events). */
+    async ordersBySerial(scope: TenantScope, serial: string) {
+      return (await repo.bySerial(scope, serial)).orders;
+    },
+
+    /** Service history by serial number: each order's creation, status changes and parts replaced. */
+    async serialEvents(scope: TenantScope, serial: string): Promise<SerialEvent[]> {
+      const { orders, history, parts } = await repo.bySerial(scope, serial);
+      const byId = new Map(orders.map((x) => [x.id, x]));
+      const ref = (id: string) => ({ serviceOrderId: id, orderNumber: byId.get(id)?.orderNumber ?? null });
+      return [
+        ...orders.map((x) => ({
+          kind: 'order_created' as const,
+          at: x.createdAt.toISOString(),
+          title: x.title,
+          detail: null,
+          ...ref(x.id),
+        })),
+        // The first history entry (null → new) is the creation itself.
+        ...history
+          .filter((h) => h.fromStatus !== null)
+          .map((h) => ({
+            kind: 'status_changed' as const,
+            at: h.changedAt.toISOString(),
+            title: h.toStatus,
+            detail: h.note,
+            fromStatus: h.fromStatus,
+            toStatus: h.toStatus,
+            ...ref(h.serviceOrderId),
+          })),
+        ...parts.map((p) => ({
+          kind: 'spare_part' as const,
+          at: p.createdAt.toISOString(),
+          title: p.partName,
+          detail: `${p.partNumber} × ${p.quantity}`,
+          ...ref(p.serviceOrderId),
+        })),
+      ];
+    },
+
     async assertExists(scope: TenantScope, id: string): Promise<void> {
       if (!(await repo.exists(scope, id))) throw notFound(ORDER);
     },

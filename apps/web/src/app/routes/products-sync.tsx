@@ -1,5 +1,9 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { isAllowed, roles } from '@service-portal/shared/access';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { ProductSyncScreen } from '../../features/products/components/product-sync-screen.tsx';
 
-export default function ProductSyncRoute() {
-  return <NotBuiltYet titleKey="screens.productSync" />;
+/** Any signed-in user sees the sync; an Administrator (or global administrator) starts one. */
+export default function ProductsSyncRoute() {
+  const user = useCurrentUser();
+  return <ProductSyncScreen canSync={isAllowed(user, roles('Administrator'))} />;
 }

@@ -1,5 +1,5 @@
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { ProductsScreen } from '../../features/products/components/products-screen.tsx';
 
 export default function ProductsRoute() {
-  return <NotBuiltYet titleKey="screens.products" />;
+  return <ProductsScreen />;
 }

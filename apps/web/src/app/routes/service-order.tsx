@@ -13,6 +13,7 @@ import { OrderTotalsCard } from '../../features/work-logs/components/order-total
 import { WorkLogPanel } from '../../features/work-logs/components/work-log-panel.tsx';
 import { STAFF_MANAGERS, isAllowed } from '@service-portal/shared/access';
 import { useTechnicianLookup, useWarehouseLocationLookup } from '../lookups.ts';
+import { WithOrderFormSlots } from '../order-form-slots.tsx';
 
 export default function ServiceOrderRoute() {
   const { id = '' } = useParams();
@@ -24,13 +25,15 @@ export default function ServiceOrderRoute() {
   const queryClient = useQueryClient();
   return (
     <Stack gap="lg">
-      <ServiceOrderScreen
-        key={id}
-        id={id}
-        actor={user}
-        technicians={technicians}
-        warehouseLocations={warehouseLocations}
-      />
+      <WithOrderFormSlots>
+        <ServiceOrderScreen
+          key={id}
+          id={id}
+          actor={user}
+          technicians={technicians}
+          warehouseLocations={warehouseLocations}
+        />
+      </WithOrderFormSlots>
       {order.data !== undefined && (
         <>
           <WorkLogPanel

@@ -17,6 +17,7 @@ export interface ServiceOrderFilters {
   customerEmail?: string;
   customerId?: string;
   assignedTechnicianId?: string;
+  relatedProductId?: string;
   createdFrom?: string;
   createdTo?: string;
   completedFrom?: string;
@@ -46,6 +47,7 @@ export function filterParams(filters: ServiceOrderFilters): Record<string, strin
   if (filters.customerEmail) params.customerEmail = filters.customerEmail;
   if (filters.customerId) params.customerId = filters.customerId;
   if (filters.assignedTechnicianId) params.assignedTechnicianId = filters.assignedTechnicianId;
+  if (filters.relatedProductId) params.relatedProductId = filters.relatedProductId;
   for (const key of ['createdFrom', 'createdTo', 'completedFrom', 'completedTo'] as const) {
     const value = filters[key];
     if (value) params[key] = value;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Anchor,
@@ -24,6 +25,7 @@ import type { Lookup } from '../lib/lookups.ts';
 import { withCurrent } from '../lib/lookups.ts';
 import { FormSection } from './form-section.tsx';
 import { StatusBadge } from './order-badges.tsx';
+import { useOrderFormSlots } from './order-form-slots.tsx';
 
 export interface StatusChoice {
   /** The status the order has on the server; the menu offers it and the moves allowed from it. */
@@ -171,7 +173,9 @@ export function OrderInfoSection({
               key={form.key('serialNumber')}
               {...form.getInputProps('serialNumber')}
             />
+            <SerialHistoryLink form={form} />
           </Grid.Col>
+          <RelatedProduct form={form} />
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
               label={t('serviceOrders.fields.scheduledDate')}
@@ -235,5 +239,30 @@ export function OrderInfoSection({
         </Grid>
       </Stack>
     </FormSection>
+  );
+}
+
+/** The serial number's service history, beside the field (when the route module offers it). */
+function SerialHistoryLink({ form }: { form: ServiceOrderForm }) {
+  const slots = useOrderFormSlots();
+  const [serial, setSerial] = useState(() => form.getValues().serialNumber);
+  form.watch('serialNumber', ({ value }) => setSerial(value));
+  if (!slots.serialHistoryLink || !serial.trim()) return null;
+  return <div style={{ marginTop: 4 }}>{slots.serialHistoryLink(serial)}</div>;
+}
+
+/** The catalogue product the order is about: the products feature's picker, when offered. */
+function RelatedProduct({ form }: { form: ServiceOrderForm }) {
+  const slots = useOrderFormSlots();
+  const [value, setValue] = useState(() => form.getValues().relatedProductId);
+  form.watch('relatedProductId', ({ value: next }) => setValue(next));
+  if (!slots.relatedProduct) return null;
+  return (
+    <Grid.Col span={{ base: 12, sm: 6 }}>
+      {slots.relatedProduct({
+        value,
+        onChange: (productId) => form.setFieldValue('relatedProductId', productId),
+      })}
+    </Grid.Col>
   );
 }

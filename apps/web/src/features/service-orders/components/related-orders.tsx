@@ -12,7 +12,9 @@ import type { OrderColumn } from './orders-table.tsx';
 const PAGE_SIZE = 10;
 
 export type RelatedOrdersFilter =
-  { customerId: string } | { assignedTechnicianId: string; status?: ServiceOrderStatus[] };
+  | { customerId: string }
+  | { assignedTechnicianId: string; status?: ServiceOrderStatus[] }
+  | { relatedProductId: string };
 
 const params = (filter: RelatedOrdersFilter, page: number): ServiceOrderListParams => ({
   ...filter,

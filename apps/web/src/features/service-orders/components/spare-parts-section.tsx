@@ -22,6 +22,7 @@ import type { ServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import { emptySparePartLine } from '../lib/form-values.ts';
 import type { SparePartLineValues } from '../lib/form-values.ts';
 import { FormSection } from './form-section.tsx';
+import { useOrderFormSlots } from './order-form-slots.tsx';
 
 /** quantity × unit cost in minor units, or null while either cannot be read. */
 function lineAmount(
@@ -42,6 +43,7 @@ interface SparePartsSectionProps {
 
 export function SparePartsSection({ form, language }: SparePartsSectionProps) {
   const { t } = useTranslation();
+  const slots = useOrderFormSlots();
   const lines = form.useWatchValue('spareParts');
   // New lines start in the order's currency.
   const defaultCurrency = form.useWatchValue('currency');
@@ -130,12 +132,40 @@ export function SparePartsSection({ form, language }: SparePartsSectionProps) {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 8 }}>
-                  <TextInput
-                    label={t('serviceOrders.spareParts.partName')}
-                    withAsterisk
-                    key={form.key(`spareParts.${index}.partName`)}
-                    {...form.getInputProps(`spareParts.${index}.partName`)}
-                  />
+                  {slots.partName ? (
+                    slots.partName({
+                      label: t('serviceOrders.spareParts.partName'),
+                      inputProps: {
+                        key: form.key(`spareParts.${index}.partName`),
+                        withAsterisk: true,
+                        ...form.getInputProps(`spareParts.${index}.partName`),
+                      },
+                      onPick: (pick) => {
+                        const line = `spareParts.${index}` as const;
+                        const currency = CURRENCIES.find((c) => c === pick.currency);
+                        form.setFieldValue(`${line}.partName`, pick.name);
+                        if (pick.sku) form.setFieldValue(`${line}.partNumber`, pick.sku);
+                        if (currency) form.setFieldValue(`${line}.currency`, currency);
+                        if (pick.unitPriceMinor !== null)
+                          form.setFieldValue(
+                            `${line}.unitCost`,
+                            formatAmountInput(
+                              pick.unitPriceMinor,
+                              currency ?? form.getValues().spareParts[index]!.currency,
+                              language,
+                            ),
+                          );
+                        if (pick.supplier) form.setFieldValue(`${line}.supplier`, pick.supplier);
+                      },
+                    })
+                  ) : (
+                    <TextInput
+                      label={t('serviceOrders.spareParts.partName')}
+                      withAsterisk
+                      key={form.key(`spareParts.${index}.partName`)}
+                      {...form.getInputProps(`spareParts.${index}.partName`)}
+                    />
+                  )}
                 </Grid.Col>
                 <Grid.Col span={{ base: 4, sm: 2 }}>
                   <NumberInput

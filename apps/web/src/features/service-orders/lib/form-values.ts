@@ -79,6 +79,8 @@ export interface ServiceOrderFormValues {
   completionNotes: string;
   description: string;
   serialNumber: string;
+  /** The catalogue product the order is about (the products feature's picker sets it). */
+  relatedProductId: string | null;
   estimatedCost: string;
   currency: Currency;
   scheduledDate: string;
@@ -152,6 +154,7 @@ export function emptyFormValues(): ServiceOrderFormValues {
     completionNotes: '',
     description: '',
     serialNumber: '',
+    relatedProductId: null,
     estimatedCost: '',
     currency: DEFAULT_CURRENCY,
     scheduledDate: '',
@@ -178,6 +181,7 @@ export function toFormValues(order: ServiceOrder, language: string): ServiceOrde
     completionNotes: order.completionNotes ?? '',
     description: order.description ?? '',
     serialNumber: order.serialNumber ?? '',
+    relatedProductId: order.relatedProductId,
     estimatedCost:
       order.estimatedCost === null ? '' : formatAmountInput(order.estimatedCost, order.currency, language),
     currency: order.currency,
@@ -296,6 +300,7 @@ function toWire(values: ServiceOrderFormValues, ctx: WireContext) {
     completionNotes: values.completionNotes,
     description: values.description,
     serialNumber: values.serialNumber,
+    relatedProductId: values.relatedProductId,
     estimatedCost: amount(values.estimatedCost, values.currency, 'estimatedCost', ctx),
     currency: values.currency,
     scheduledDate: values.scheduledDate === '' ? null : values.scheduledDate,
@@ -359,8 +364,9 @@ function schedulingErrors(values: ServiceOrderFormValues, ctx: ValidationContext
 }
 
 function createBody(wire: WireValues) {
-  const { status: _status, completionNotes: _notes, ...body } = wire;
-  return body;
+  const { status: _status, completionNotes: _notes, relatedProductId, ...rest } = wire;
+  // Left out unless picked, so a body without a product stays as it was.
+  return relatedProductId ? { ...rest, relatedProductId } : rest;
 }
 export type CreateBody = ReturnType<typeof createBody>;
 
@@ -391,6 +397,7 @@ const UPDATABLE: readonly FormField[] = [
   'completionNotes',
   'description',
   'serialNumber',
+  'relatedProductId',
   'estimatedCost',
   'currency',
   'scheduledDate',

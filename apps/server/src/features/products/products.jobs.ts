@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SyncMode } from '@service-portal/shared/products';
+import type { JobRunner } from '../../lib/jobs/runner.ts';
+import type { ProductsRepository } from './products.repository.ts';
+import type { ProductSync } from './products.sync.ts';
+
+export const PRODUCT_SYNC_JOB = 'products.sync';
+/** Hourly: incremental, or full when the last full run is a day old (the job decides: 'auto'). */
+export const PRODUCT_SYNC_CRON = '17 * * * *';
+
+interface SyncPayload {
+  mode: SyncMode | 'auto';
+  trigger: string;
+}
+
+/**
+ * The one sync job: registered once, one at a time (singletonKey), on a schedule and on demand.
+ * A retry or a job re-run after a crash resumes the unfinished run from its cursor.
+ */
+export function registerProductSyncJob(deps: {
+  jobs: JobRunner;
+  sync: ProductSync;
+  repo: ProductsRepository;
+  log: FastifyBaseLogger;
+  /** Whether a shop is configured: without one nothing is scheduled. */
+  scheduled: boolean;
+  /** Queue a full sync at start when the catalogue is empty (a newcomer's `npm start`). */
+  syncOnEmptyStart: boolean;
+}) {
+  const { jobs, sync, repo } = deps;
+  jobs.register<SyncPayload>(
+    PRODUCT_SYNC_JOB,
+    async ({ payload, signal, log, job, reportProgress }) => {
+      await sync.run(
+        {
+          mode: payload.mode,
+          trigger: payload.trigger,
+          signal,
+          log,
+          finalAttempt: job.attempt >= job.maxAttempts,
+        },
+        {
+          afterPage: (run) => reportProgress(run.seen, run.expectedTotal ?? undefined),
+        },
+      );
+    },
+    { retries: 3, backoff: { delayMs: 30_000, factor: 2 }, singletonKey: PRODUCT_SYNC_JOB },
+  );
+  if (deps.scheduled)
+    jobs.schedule(PRODUCT_SYNC_JOB, PRODUCT_SYNC_CRON, {
+      mode: 'auto',
+      trigger: 'schedule',
+    } satisfies SyncPayload);
+
+  async function requestSync(mode: SyncMode, trigger = 'manual') {
+    // The run exists before the job starts, so the screen shows it at once.
+    const { run } = await sync.start(mode, trigger);
+    const job = await jobs.enqueue<SyncPayload>(
+      PRODUCT_SYNC_JOB,
+      { mode, trigger },
+      { uniqueKey: PRODUCT_SYNC_JOB },
+    );
+    return { runId: run.id, jobId: job.id };
+  }
+
+  async function syncIfEmpty() {
+    if (!deps.syncOnEmptyStart) return;
+    if ((await repo.liveCount()) > 0 || (await repo.lastRun())) return;
+    const { runId } = await requestSync('full', 'first start');
+    deps.log.info({ runId }, 'empty catalogue: full product sync queued');
+  }
+
+  return { requestSync, syncIfEmpty };
+}
