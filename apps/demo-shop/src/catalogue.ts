@@ -445,8 +445,40 @@ export function generateCatalogue(opts: CatalogueOptions, ids: IdSource = idSour
     const at = opts.now.getTime() - span + Math.floor(((i + rand()) / opts.count) * span);
     products.push(makeProduct(rand, ids, kind, i + 1, new Date(Math.floor(at / 1000) * 1000)));
   }
+  // A full-size catalogue ends with the maker's flagships, whose manuals the portal's demo
+  // documents are (apps/server/src/seed/documents.ts names these SKUs).
+  if (opts.count >= 100) {
+    const own = prng(opts.seed ^ 0x5eed);
+    FLAGSHIPS.forEach((f, i) => {
+      const at = products[opts.count - FLAGSHIPS.length + i]!.updatedAt;
+      const base = makeProduct(
+        own,
+        ids,
+        kindOf(f.kind)!,
+        opts.count - FLAGSHIPS.length + i + 1,
+        new Date(at),
+      );
+      const variant = { ...base.variants[0]!, title: 'Default Title', sku: f.sku, price: f.price };
+      products[opts.count - FLAGSHIPS.length + i] = {
+        ...base,
+        title: f.title,
+        handle: `${slug(f.title)}-${base.id % 100_000}`,
+        status: 'ACTIVE',
+        vendor: 'Nordic Sanitary',
+        imageAlt: f.title,
+        variants: [variant],
+      };
+    });
+  }
   return products;
 }
+
+/** The maker's own flagship products (fixed SKUs, so documents and demo data can name them). */
+export const FLAGSHIPS = [
+  { sku: 'AH-200', title: 'AquaHeat 200 water heater', kind: 'electric-heater', price: '8990.00' },
+  { sku: 'AH-120', title: 'AquaHeat 120 water heater', kind: 'electric-heater', price: '6490.00' },
+  { sku: 'EF-300', title: 'EcoFlush 300 wall-hung toilet', kind: 'vacuum-toilet', price: '12490.00' },
+] as const;
 
 export function kindOf(key: string): Kind | undefined {
   return KINDS.find((k) => k.key === key);
