@@ -13,8 +13,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KIB = 1024;
-/** Budgets in KiB of gzipped JS (issue 18). */
+/** Targets in KiB of gzipped JS (issue 18): the sign-in page and the other public screens, and any signed-in route. */
 const BUDGET = { public: 150, signedIn: 300 };
+/**
+ * Ceilings CI holds today while the targets are not yet met (decision 029): no route may grow past
+ * them. Lower them as routes get lighter; BUNDLE_BUDGET_STRICT=1 checks the targets themselves.
+ */
+const CEILING = { public: 225, signedIn: 390 };
+/** Routes with a ceiling of their own (the public upload wizard loads every text and its form). */
+const ROUTE_CEILING = { 'customer-upload': 290 };
+const strict = process.env.BUNDLE_BUDGET_STRICT === '1';
 /** Routes outside the signed-in layout (router.tsx: PublicOnly and the public paths). */
 const PUBLIC_ROUTES = new Set(['login', 'auth-callback', 'customer-upload']);
 const ROUTES_DIR = 'src/app/routes/';
@@ -91,7 +99,16 @@ for (const key of Object.keys(manifest).sort()) {
   const files = new Set([...keys].map((k) => manifest[k].file).filter((file) => file.endsWith('.js')));
   const bytes = [...files].reduce((sum, file) => sum + gzipped(file), 0);
   const budget = isPublic ? BUDGET.public : BUDGET.signedIn;
-  rows.push({ route: name, files: files.size, kib: bytes / KIB, budget, over: bytes > budget * KIB });
+  const ceiling = strict ? budget : (ROUTE_CEILING[name] ?? (isPublic ? CEILING.public : CEILING.signedIn));
+  rows.push({
+    route: name,
+    files: files.size,
+    kib: bytes / KIB,
+    budget,
+    ceiling,
+    overTarget: bytes > budget * KIB,
+    over: bytes > ceiling * KIB,
+  });
 }
 
 if (rows.length === 0) {
@@ -101,17 +118,24 @@ if (rows.length === 0) {
 
 rows.sort((a, b) => b.kib - a.kib);
 const width = Math.max(...rows.map((r) => r.route.length), 'route'.length);
-console.log(`${'route'.padEnd(width)}  files  gzip KiB  budget`);
+console.log(`${'route'.padEnd(width)}  files  gzip KiB  target  ceiling`);
 for (const r of rows) {
+  const verdict = r.over ? '  OVER' : r.overTarget ? '  over target' : '';
   console.log(
-    `${r.route.padEnd(width)}  ${String(r.files).padStart(5)}  ${r.kib.toFixed(1).padStart(8)}  ${String(r.budget).padStart(6)}${r.over ? '  OVER' : ''}`,
+    `${r.route.padEnd(width)}  ${String(r.files).padStart(5)}  ${r.kib.toFixed(1).padStart(8)}  ${String(r.budget).padStart(6)}  ${String(r.ceiling).padStart(7)}${verdict}`,
+  );
+}
+const overTarget = rows.filter((r) => r.overTarget);
+if (overTarget.length > 0) {
+  console.log(
+    `\n${overTarget.length} of ${rows.length} routes are over the issue 18 targets (${BUDGET.public} / ${BUDGET.signedIn} KiB).`,
   );
 }
 const over = rows.filter((r) => r.over);
 if (over.length > 0) {
   console.error(
-    `\nbundle budget: ${over.length} route(s) over budget: ${over.map((r) => r.route).join(', ')}`,
+    `\nbundle budget: ${over.length} route(s) over the ${strict ? 'target' : 'ceiling'}: ${over.map((r) => r.route).join(', ')}`,
   );
   process.exit(1);
 }
-console.log(`\nbundle budget: all ${rows.length} routes within budget`);
+console.log(`bundle budget: all ${rows.length} routes within the ${strict ? 'targets' : 'ceilings'}`);
