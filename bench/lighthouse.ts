@@ -112,7 +112,10 @@ async function signIn(base: string, logFile: string, email: string) {
   return (await response.json()) as { token: string; user: unknown };
 }
 
-async function audit(page: Page, url: string): Promise<{ score: number; metrics: PageResult['metrics'] }> {
+async function audit(
+  page: Page,
+  url: string,
+): Promise<{ score: number; metrics: PageResult['metrics']; report: string }> {
   const result = await lighthouse(
     url,
     { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
@@ -125,7 +128,8 @@ async function audit(page: Page, url: string): Promise<{ score: number; metrics:
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Number.NaN]),
   ) as PageResult['metrics'];
-  return { score: round((lhr.categories.performance?.score ?? 0) * 100), metrics };
+  const report = typeof result.report === 'string' ? result.report : JSON.stringify(lhr);
+  return { score: round((lhr.categories.performance?.score ?? 0) * 100), metrics, report };
 }
 
 export async function runLighthouse(): Promise<PageResult[]> {
@@ -176,7 +180,9 @@ export async function runLighthouse(): Promise<PageResult[]> {
           },
           target.signedIn ? session : null,
         );
-        const { score, metrics } = await audit(tab, `${base}${target.path}`);
+        const { score, metrics, report } = await audit(tab, `${base}${target.path}`);
+        // The last run's full report, for the diagnostics (main-thread work, JS boot-up time).
+        writeFileSync(path.join(RESULTS_DIR, `lighthouse-${target.path.slice(1)}.report.json`), report);
         await tab.close();
         scores.push(score);
         runs.push(metrics);
