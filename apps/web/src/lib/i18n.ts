@@ -59,13 +59,12 @@ const lazyLocales: BackendModule = {
       callback(null, {});
       return;
     }
-    const core =
-      language === 'en' ? Promise.resolve({ default: enCore }) : coreLoaders[language]();
+    const core = language === 'en' ? Promise.resolve({ default: enCore }) : coreLoaders[language]();
     const rest = allTexts ? restLoaders[language]() : Promise.resolve({ default: {} });
     Promise.all([core, rest]).then(
       ([c, r]) => {
         if (allTexts) restLoaded.set(language, Promise.resolve());
-        callback(null, { ...(c.default as object), ...(r.default) });
+        callback(null, { ...(c.default as object), ...r.default });
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
