@@ -625,6 +625,11 @@ function selectedPhases(): Set<Phase> {
 }
 
 async function main() {
+  // The Lighthouse phase (issue 18) needs no data set: its own server with the demo data.
+  if (process.env.BENCH_ONLY === 'lighthouse') {
+    await (await import('./lighthouse.ts')).runLighthouse();
+    return;
+  }
   mkdirSync(RESULTS_DIR, { recursive: true });
   // The catalogue sync (issue 13) needs no order data: BENCH_ONLY=sync runs it alone.
   if (process.env.BENCH_ONLY?.trim() === 'sync') {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { localeSplit } from './locale-split.ts';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -7,7 +8,7 @@ const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), localeSplit()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
@@ -16,6 +17,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

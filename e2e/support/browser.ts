@@ -22,7 +22,8 @@ export interface Browser {
 }
 
 export async function openBrowser(
-  options: { width?: number; height?: number; locale?: string } = {},
+  /** `timezoneId`: the browser's own zone (IANA), e.g. to check times stay in the partner's zone. */
+  options: { width?: number; height?: number; locale?: string; timezoneId?: string } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'sp-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -31,6 +32,7 @@ export async function openBrowser(
     args: FLAGS,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
+    ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);

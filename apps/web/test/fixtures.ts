@@ -18,6 +18,7 @@ function user(overrides: Partial<User>): User {
     isGlobalAdmin: false,
     servicePartnerId: NORDIC_ID,
     servicePartnerName: 'Nordic Service AS',
+    servicePartnerTimeZone: 'Europe/Oslo',
     department: null,
     jobTitle: null,
     phoneNumber: null,
@@ -56,6 +57,7 @@ export const globalAdmin = user({
   isGlobalAdmin: true,
   servicePartnerId: null,
   servicePartnerName: null,
+  servicePartnerTimeZone: null,
 });
 
 export const noPartner = user({
@@ -65,6 +67,7 @@ export const noPartner = user({
   lastName: 'Nobody',
   servicePartnerId: null,
   servicePartnerName: null,
+  servicePartnerTimeZone: null,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { apiClient } from '../src/lib/api-client.ts';
-import { i18n, initI18n } from '../src/lib/i18n.ts';
+import { i18n, initI18n, loadAllTexts } from '../src/lib/i18n.ts';
 
 /**
  * jsdom has no layout engine: width media queries are answered against window.innerWidth (jsdom's
@@ -60,6 +60,8 @@ const defaultWidth = window.innerWidth;
 
 beforeAll(async () => {
   await initI18n();
+  // Components are tested alone too: every text, not only the core the sign-in page starts with.
+  await loadAllTexts();
 });
 
 afterEach(async () => {

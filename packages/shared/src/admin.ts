@@ -66,7 +66,12 @@ export type ServicePartnerListQuery = z.output<typeof servicePartnerListQuerySch
 export const servicePartnerListResponseSchema = listResponseSchema(adminServicePartnerSchema);
 
 /** The acting-partner switcher of a global administrator: active partners only. */
-export const actingPartnerSchema = z.object({ id: z.uuid(), name: z.string() });
+/** `timeZone`: the web shows times in the zone of the partner acted for (decision 029). */
+export const actingPartnerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  timeZone: z.string().optional(),
+});
 export type ActingPartner = z.infer<typeof actingPartnerSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ export const userSchema = z.object({
   isGlobalAdmin: z.boolean(),
   servicePartnerId: z.uuid().nullable(),
   servicePartnerName: z.string().nullable(),
+  /** The partner's IANA time zone (product.md: times are shown in it); null without a partner. */
+  servicePartnerTimeZone: z.string().nullable().optional(),
   department: z.string().nullable(),
   jobTitle: z.string().nullable(),
   phoneNumber: z.string().nullable(),

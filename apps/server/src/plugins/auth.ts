@@ -117,6 +117,7 @@ async function loadPrincipal(
       revokedAt: sessions.revokedAt,
       user: users,
       partnerName: servicePartners.name,
+      partnerTimeZone: servicePartners.timeZone,
       partnerActive: servicePartners.isActive,
     })
     .from(sessions)
@@ -141,6 +142,7 @@ async function loadPrincipal(
     isGlobalAdmin: u.isGlobalAdmin,
     servicePartnerId: u.servicePartnerId,
     servicePartnerName: row.partnerName,
+    servicePartnerTimeZone: row.partnerTimeZone,
     department: u.department,
     jobTitle: u.jobTitle,
     phoneNumber: u.phoneNumber,

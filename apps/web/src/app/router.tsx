@@ -5,16 +5,23 @@ import type { RouteObject } from 'react-router';
 import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EmbeddedShopSignIn } from './guards/embedded-shop-sign-in.tsx';
+import { loadAllTexts } from '../lib/i18n.ts';
 import { PublicOnly } from './guards/public-only.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { RouteError } from './route-error.tsx';
 
 // Every screen is its own chunk: the sign-in page loads neither the layout nor any other screen.
-const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+// Screens beyond the sign-in page need the texts outside the core namespaces (lib/i18n.ts); they
+// load alongside the screen's chunk.
+const withAllTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([module]) => module);
+const AppLayout = lazy(withAllTexts(() => import('./layout/app-layout.tsx')));
 const Login = lazy(() => import('./routes/login.tsx'));
 const AuthCallback = lazy(() => import('./routes/auth-callback.tsx'));
-const CustomerUpload = lazy(() => import('./routes/customer-upload.tsx'));
+const CustomerUpload = lazy(withAllTexts(() => import('./routes/customer-upload.tsx')));
 const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
 const ServiceOrders = lazy(() => import('./routes/service-orders.tsx'));
 const NewServiceOrder = lazy(() => import('./routes/service-order-new.tsx'));

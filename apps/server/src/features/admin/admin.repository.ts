@@ -162,7 +162,7 @@ export function createAdminRepository(db: Db) {
     /** Active partners by name, for a global administrator's acting-partner switcher. */
     async activePartners() {
       return db
-        .select({ id: sp.id, name: sp.name })
+        .select({ id: sp.id, name: sp.name, timeZone: sp.timeZone })
         .from(sp)
         .where(eq(sp.isActive, true))
         .orderBy(asc(sql`lower(${sp.name})`), asc(sp.id));

@@ -223,7 +223,9 @@ describe('service partners', () => {
     const res = await admin().get('/admin/acting-partners');
     expect(res.statusCode).toBe(200);
     const list = res.json<ActingPartner[]>();
-    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name']);
+    // The time zone lets the web show times on the chosen partner's clock (decision 029).
+    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name', 'timeZone']);
+    expect(list.find((p) => p.name === 'Nordic Service AS')?.timeZone).toBe('Europe/Oslo');
     expect(list.map((p) => p.name)).toEqual(
       expect.arrayContaining(['Fjord Repair AS', 'Nordic Service AS', 'Renamed AS']),
     );

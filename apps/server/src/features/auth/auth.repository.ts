@@ -23,7 +23,12 @@ export function createAuthRepository(db: Db): AuthRepository {
 
     async findUserByEmail(email: string) {
       const rows = await db
-        .select({ user: users, partnerName: servicePartners.name, partnerActive: servicePartners.isActive })
+        .select({
+          user: users,
+          partnerName: servicePartners.name,
+          partnerTimeZone: servicePartners.timeZone,
+          partnerActive: servicePartners.isActive,
+        })
         .from(users)
         .leftJoin(servicePartners, eq(servicePartners.id, users.servicePartnerId))
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
@@ -33,7 +38,12 @@ export function createAuthRepository(db: Db): AuthRepository {
 
     async findUserById(id: string) {
       const rows = await db
-        .select({ user: users, partnerName: servicePartners.name, partnerActive: servicePartners.isActive })
+        .select({
+          user: users,
+          partnerName: servicePartners.name,
+          partnerTimeZone: servicePartners.timeZone,
+          partnerActive: servicePartners.isActive,
+        })
         .from(users)
         .leftJoin(servicePartners, eq(servicePartners.id, users.servicePartnerId))
         .where(eq(users.id, id))
@@ -136,11 +146,13 @@ export interface AuthRepository {
   findUserByEmail(email: string): Promise<{
     user: typeof users.$inferSelect;
     partnerName: string | null;
+    partnerTimeZone: string | null;
     partnerActive: boolean | null;
   } | null>;
   findUserById(id: string): Promise<{
     user: typeof users.$inferSelect;
     partnerName: string | null;
+    partnerTimeZone: string | null;
     partnerActive: boolean | null;
   } | null>;
   recordEvent(kind: string, key: string, at: Date): Promise<void>;

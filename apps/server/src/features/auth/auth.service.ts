@@ -46,6 +46,7 @@ export function toUser(row: UserRow): User {
     isGlobalAdmin: u.isGlobalAdmin,
     servicePartnerId: u.servicePartnerId,
     servicePartnerName: row.partnerName,
+    servicePartnerTimeZone: row.partnerTimeZone,
     department: u.department,
     jobTitle: u.jobTitle,
     phoneNumber: u.phoneNumber,

@@ -61,6 +61,7 @@ describe('POST /api/auth/otp/request', () => {
       roles: ['ServiceManager'],
       isGlobalAdmin: false,
       servicePartnerName: 'Nordic Service AS',
+      servicePartnerTimeZone: 'Europe/Oslo',
     });
     const [, payload] = (body.token as string).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -78,6 +79,8 @@ describe('POST /api/auth/otp/request', () => {
     const profile = await ctx.app.inject({ url: '/api/user/profile', headers: bearer(body.token) });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe(MANAGER);
+    // The web shows times in the partner's zone (decision 029).
+    expect(profile.json().servicePartnerTimeZone).toBe('Europe/Oslo');
   });
 
   it('answers an unknown e-mail exactly as a known one, and mails nothing', async () => {

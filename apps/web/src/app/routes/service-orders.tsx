@@ -1,7 +1,7 @@
 import { hasRole } from '@service-portal/shared/access';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { ServiceOrderList } from '../../features/service-orders/components/service-order-list.tsx';
-import { browserTimeZone } from '../../lib/dates.ts';
+import { displayTimeZone } from '../../lib/time-zone.ts';
 import { useTechnicianLookup } from '../lookups.ts';
 
 export default function ServiceOrdersRoute() {
@@ -11,7 +11,7 @@ export default function ServiceOrdersRoute() {
     <ServiceOrderList
       technicians={technicians}
       canExportInternalNotes={hasRole(user, 'ServiceManager')}
-      timeZone={browserTimeZone()}
+      timeZone={displayTimeZone()}
     />
   );
 }

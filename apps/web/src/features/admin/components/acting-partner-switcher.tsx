@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Indicator, Popover, Select } from '@mantine/core';
 import type { SelectProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
 import { getActingPartnerId } from '../../../lib/auth-storage.ts';
+import { setDisplayTimeZone } from '../../../lib/time-zone.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useActingPartners } from '../api/list-acting-partners.ts';
 
@@ -31,10 +32,18 @@ export function ActingPartnerSwitcher() {
     } catch {
       /* storage unavailable: the choice lasts for this page only */
     }
+    // Times follow the chosen partner's zone (decision 029); set before the cleared screens refetch.
+    setDisplayTimeZone(partners.data?.find((partner) => partner.id === id)?.timeZone);
     setCurrent(id);
     setOpened(false);
     queryClient.clear();
   };
+
+  // After a reload the stored choice's zone is known once the partner list has loaded.
+  const chosenZone = partners.data?.find((partner) => partner.id === current)?.timeZone;
+  useEffect(() => {
+    if (current !== null) setDisplayTimeZone(chosenZone);
+  }, [current, chosenZone]);
 
   const data = (partners.data ?? []).map((partner) => ({ value: partner.id, label: partner.name }));
   const select: SelectProps = {

@@ -138,7 +138,7 @@ function PartnersPanel() {
               <div>
                 <Text fw={600}>{partner.name}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('admin.partners.users', { count: partner.userCount, active: partner.activeUserCount })}
+                  {`${t('admin.partners.users', { count: partner.userCount })}, ${t('admin.partners.activeUsers', { count: partner.activeUserCount })}`}
                 </Text>
               </div>
               <Group gap="xs">

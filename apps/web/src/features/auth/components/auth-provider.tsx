@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { setDisplayTimeZone } from '../../../lib/time-zone.ts';
 import {
+  getActingPartnerId,
   getSessionEndReason,
   getStoredUserJson,
   getToken,
@@ -44,6 +46,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     return { status: 'loading' };
   }, [token, endReason, profileUser, isError, storedUser, refetch]);
+
+  // Times on every screen are in the partner's zone (decision 029). Set before the screens render;
+  // a global administrator's zone is the acting partner's, which the partner switcher sets.
+  if (state.status === 'authenticated' && !(state.user.isGlobalAdmin && getActingPartnerId() !== null)) {
+    setDisplayTimeZone(state.user.servicePartnerTimeZone);
+  }
 
   return <AuthContext value={state}>{children}</AuthContext>;
 }

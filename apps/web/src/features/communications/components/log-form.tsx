@@ -1,9 +1,9 @@
 import { Alert, Button, Group, SegmentedControl, Stack, TextInput, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { communicationCreateSchema } from '@service-portal/shared/communications';
 import type { CommunicationDirection } from '@service-portal/shared/communications';
 import { FormFailure } from '../../../components/form-failure.tsx';
+import { fromZonedInput, toZonedInput } from '../../../lib/dates.ts';
 import { catalogueError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateCommunication } from '../api/create-communication.ts';
@@ -11,7 +11,8 @@ import { translateCommunicationError } from './communication-messages.ts';
 
 export type LogKind = 'phone' | 'in_person' | 'note';
 
-const nowLocal = () => dayjs().format('YYYY-MM-DDTHH:mm');
+// The input shows and reads the partner's clock, not the browser's (decision 029).
+const nowLocal = () => toZonedInput();
 
 interface LogValues extends Record<string, unknown> {
   direction: CommunicationDirection;
@@ -27,7 +28,7 @@ export function LogForm({ orderId, kind }: { orderId: string; kind: LogKind }) {
   const create = useCreateCommunication();
   const note = kind === 'note';
   const body = ({ direction, message, customerResponse, when }: LogValues) => {
-    const at = dayjs(when);
+    const at = fromZonedInput(when);
     return note
       ? { method: 'in_person' as const, message, isInternal: true }
       : {
@@ -35,7 +36,7 @@ export function LogForm({ orderId, kind }: { orderId: string; kind: LogKind }) {
           direction,
           message,
           customerResponse,
-          ...(at.isValid() ? { occurredAt: at.toISOString() } : {}),
+          ...(at !== null ? { occurredAt: at } : {}),
         };
   };
   const form = useSchemaForm({
@@ -49,7 +50,9 @@ export function LogForm({ orderId, kind }: { orderId: string; kind: LogKind }) {
     toPayload: body,
     // A time the browser cannot read never reaches the schema (it is left out above).
     check: ({ when }): Record<string, string> =>
-      !note && !dayjs(when).isValid() ? { when: catalogueError('communications.log.whenInvalid') } : {},
+      !note && fromZonedInput(when) === null
+        ? { when: catalogueError('communications.log.whenInvalid') }
+        : {},
     fallback: 'communications.errors.saveFailed',
     translate: translateCommunicationError,
   });

@@ -88,7 +88,7 @@ export function CustomerDetail({
               {t('customers.orders')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('customers.orderCounts', { total: c.orderCount, open: c.openOrderCount })}
+              {`${t('customers.orderCounts', { count: c.orderCount })}, ${t('customers.openOrderCounts', { count: c.openOrderCount })}`}
             </Text>
           </Group>
           {orders({ empty: t('customers.noOrders') })}

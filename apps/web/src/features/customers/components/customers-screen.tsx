@@ -108,7 +108,7 @@ export function CustomersScreen() {
               {customer.email && <Text size="sm">{customer.email}</Text>}
               {customer.phone && <Text size="sm">{customer.phone}</Text>}
               <Text size="xs" c="dimmed">
-                {t('customers.orderCounts', { total: customer.orderCount, open: customer.openOrderCount })}
+                {`${t('customers.orderCounts', { count: customer.orderCount })}, ${t('customers.openOrderCounts', { count: customer.openOrderCount })}`}
               </Text>
             </>
           )}

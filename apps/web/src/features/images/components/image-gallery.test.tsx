@@ -58,7 +58,8 @@ describe('image gallery', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Problem area/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open photo 1: Serial number' }));
     expect(
-      await screen.findByText('Uploaded by Tor Teknikk, Nov 20, 2026 10:00 AM', { exact: false }),
+      // 10:00Z on the partner's clock (Europe/Oslo, decision 029), whatever the machine's zone.
+      await screen.findByText('Uploaded by Tor Teknikk, Nov 20, 2026 11:00 AM', { exact: false }),
     ).toBeInTheDocument();
     expect(screen.getByText('Intake')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download original' })).toHaveAttribute(

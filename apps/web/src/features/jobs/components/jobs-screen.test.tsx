@@ -81,7 +81,7 @@ describe('background jobs screen', { timeout: 20_000 }, () => {
       pageSize: '25',
       state: 'failed',
     });
-    await screen.findByText('Showing 1 to 1 of 1 results');
+    await screen.findByText('Showing 1 to 1 of 1 result');
     expect(screen.queryByRole('cell', { name: 'catalogue.sync' })).not.toBeInTheDocument();
   });
 

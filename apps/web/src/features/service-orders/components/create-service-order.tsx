@@ -8,7 +8,7 @@ import { todayIn } from '@service-portal/shared/validation';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
-import { browserTimeZone } from '../../../lib/dates.ts';
+import { displayTimeZone } from '../../../lib/dates.ts';
 import { applyProblem } from '../../../lib/form-errors.ts';
 import { useCreateServiceOrder } from '../api/create-service-order.ts';
 import { focusFirstError, useServiceOrderForm } from '../hooks/use-service-order-form.ts';
@@ -46,7 +46,7 @@ export function CreateServiceOrder({ technicians, warehouseLocations }: CreateSe
     setFailure(null);
     const result = validateForCreate(form.getValues(), {
       language,
-      today: todayIn(browserTimeZone()),
+      today: todayIn(displayTimeZone()),
       storedScheduledDate: null,
     });
     if (!result.ok) {
@@ -90,7 +90,7 @@ export function CreateServiceOrder({ technicians, warehouseLocations }: CreateSe
             form={form}
             technicians={technicians}
             warehouseLocations={warehouseLocations}
-            today={todayIn(browserTimeZone())}
+            today={todayIn(displayTimeZone())}
             language={language}
           />
           <SparePartsSection form={form} language={language} />

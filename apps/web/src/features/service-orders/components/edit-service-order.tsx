@@ -15,7 +15,7 @@ import type { AccessSubject } from '@service-portal/shared/access';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
 import { formatMessage } from '../../../lib/api-errors.ts';
-import { browserTimeZone, formatDateTime } from '../../../lib/dates.ts';
+import { displayTimeZone, formatDateTime } from '../../../lib/dates.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useAutosavePreference } from '../../../lib/preferences.ts';
 import { useOrderEditor } from '../hooks/use-order-editor.ts';
@@ -185,7 +185,7 @@ export function EditServiceOrder({
                     ? { id: loaded.warehouseLocationId, name: loaded.warehouseLocationName }
                     : null,
                 }}
-                today={todayIn(browserTimeZone())}
+                today={todayIn(displayTimeZone())}
                 language={language}
               />
               <SparePartsSection form={form} language={language} />

@@ -11,7 +11,7 @@ import {
 import { mockApi, problem } from '../../../../test/http.ts';
 import type { Handler, RecordedRequest } from '../../../../test/http.ts';
 import { renderApp } from '../../../../test/render.tsx';
-import { browserTimeZone } from '../../../lib/dates.ts';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 import { endOfDay, startOfDay } from '../lib/day-range.ts';
 
 // Loads the lazy screen before the first test, so no test pays for compiling it.
@@ -147,7 +147,7 @@ describe('service order list', { timeout: 20_000 }, () => {
       fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2026-03-31' } });
       fireEvent.change(screen.getByLabelText('Completed from'), { target: { value: '2026-04-01' } });
 
-      const zone = browserTimeZone();
+      const zone = displayTimeZone();
       await waitFor(() =>
         expect(listCalls(calls).at(-1)?.params).toMatchObject({
           serviceType: 'warranty',

@@ -8,7 +8,7 @@ import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
-import { browserTimeZone } from '../../../lib/dates.ts';
+import { displayTimeZone } from '../../../lib/dates.ts';
 import { applyProblem } from '../../../lib/form-errors.ts';
 import { serviceOrderQueryOptions } from '../api/get-service-order.ts';
 import { useUpdateServiceOrder } from '../api/update-service-order.ts';
@@ -132,7 +132,7 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
     const values = form.getValues();
     const result = validateForUpdate(values, saved.current.wire, saved.current.version, {
       language,
-      today: todayIn(browserTimeZone()),
+      today: todayIn(displayTimeZone()),
       storedScheduledDate: saved.current.scheduledDate,
     });
     if (!result.ok) {

@@ -32,7 +32,7 @@ describe('technicians', { timeout: 20_000 }, () => {
       'href',
       `/technicians/${tor.id}`,
     );
-    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 result')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Per page' }));
     await user.click(await screen.findByRole('option', { name: '50' }));
     await expect.poll(() => calls.some((call) => call.params.pageSize === '50')).toBe(true);

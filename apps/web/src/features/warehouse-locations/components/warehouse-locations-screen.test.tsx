@@ -42,7 +42,7 @@ describe('warehouse locations', { timeout: 20_000 }, () => {
     const { user, calls } = start();
     expect(await screen.findByText('Shelf A1')).toBeInTheDocument();
     expect(screen.queryByText('Old van')).not.toBeInTheDocument();
-    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 result')).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Show inactive'));
     expect(await screen.findByText('Old van')).toBeInTheDocument();

@@ -46,7 +46,7 @@ describe('order totals card', { timeout: 20_000 }, () => {
     expect(within(labour).getByText('EUR 0.00')).toBeInTheDocument();
     const parts = screen.getByRole('row', { name: /Parts/ });
     expect(within(parts).getByText('NOK 125.50')).toBeInTheDocument();
-    expect(screen.getByText(/not in the total/)).toHaveTextContent('1 open work logs');
+    expect(screen.getByText(/not in the total/)).toHaveTextContent('1 open work log');
     expect(screen.getByTestId('totals-estimate')).toHaveTextContent('NOK 250.00');
   });
 
