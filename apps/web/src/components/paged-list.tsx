@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { TableTdProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { pageRange } from '@service-portal/shared/pagination';
 import { apiErrorMessage, formatMessage } from '../lib/api-errors.ts';
 import type { TranslationKey } from '../lib/i18n.ts';
 import { LoadErrorAlert } from './load-error-alert.tsx';
+import { Pagination } from './pagination.tsx';
 
 export interface ListPage<T> {
   items: T[];
@@ -206,13 +207,6 @@ export function PagedList<T>({
               onChange={onPageChange}
               total={totalPages}
               size="sm"
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t('common.list.previous') }
-                  : control === 'next'
-                    ? { 'aria-label': t('common.list.next') }
-                    : {}
-              }
             />
           )
         )}

@@ -124,6 +124,10 @@ export function GlobalSearch() {
         <TextInput
           ref={inputRef}
           type="search"
+          // A search box that opens a suggestion list is a combobox: only that role may carry the
+          // aria-expanded/aria-controls Combobox.Target adds (a plain searchbox may not, axe critical).
+          role="combobox"
+          aria-autocomplete="list"
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);
