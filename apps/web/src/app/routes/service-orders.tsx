@@ -7,6 +7,10 @@ export default function ServiceOrdersRoute() {
   const user = useCurrentUser();
   const technicians = useTechnicianLookup();
   return (
-    <ServiceOrderList technicians={technicians} canExportInternalNotes={hasRole(user, 'ServiceManager')} />
+    <ServiceOrderList
+      technicians={technicians}
+      canExportInternalNotes={hasRole(user, 'ServiceManager')}
+      actor={user}
+    />
   );
 }

@@ -26,7 +26,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
+import { commonNextStatuses, PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
+import type { AccessSubject } from '@service-portal/shared/access';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
@@ -44,10 +45,12 @@ import { ALL_ORDER_COLUMNS, OrdersTable, OrdersTableSkeleton } from './orders-ta
 interface ServiceOrderListProps {
   technicians: Lookup;
   canExportInternalNotes: boolean;
+  /** Who acts: a bulk status change offers only the statuses they may move every selected order to. */
+  actor: AccessSubject;
 }
 
 /** Spec §2 "Service order list". */
-export function ServiceOrderList({ technicians, canExportInternalNotes }: ServiceOrderListProps) {
+export function ServiceOrderList({ technicians, canExportInternalNotes, actor }: ServiceOrderListProps) {
   const { t } = useTranslation();
   const [state, update] = useListState();
   const query = toQuery(state);
@@ -235,7 +238,15 @@ export function ServiceOrderList({ technicians, canExportInternalNotes }: Servic
           )}
 
           {selection.ids.length > 0 && (
-            <BulkActionsBar orderIds={selection.ids} technicians={technicians} onDone={selection.clear} />
+            <BulkActionsBar
+              orderIds={selection.ids}
+              statuses={commonNextStatuses(
+                items.filter((o) => selection.isSelected(o.id)).map((o) => o.status),
+                actor,
+              )}
+              technicians={technicians}
+              onDone={selection.clear}
+            />
           )}
         </Stack>
 
