@@ -119,17 +119,30 @@ it('signs in, creates an order and changes its status with the keyboard alone', 
   // The new order opens at its top, not where the form was scrolled to.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-  // Change the status: open the list with the arrow key, move to "In Progress", Enter.
+  // Change the status: open the list with the arrow key, move to "In progress", Enter.
   await tabTo(page, /^Status/);
   await page.keyboard.press('ArrowDown');
   await page.getByRole('listbox').waitFor();
+  const seen: string[] = [];
   for (let i = 0; i < 10; i++) {
-    const chosen = await page.locator('[data-combobox-selected]').textContent().catch(() => null);
-    if (chosen?.trim() === 'In Progress') break;
+    const chosen = await page
+      .locator('[data-combobox-selected]')
+      .textContent({ timeout: 500 })
+      .catch(() => null);
+    seen.push(String(chosen));
+    if (/^in progress$/i.test(chosen?.trim() ?? '')) break;
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 15_000 }).toBe('saved');
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await expect.poll(() => status.inputValue(), { message: seen.join(' > ') }).toMatch(/^in progress$/i);
+  // Autosave picks the change up and saves it.
+  await expect
+    .poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 5_000 })
+    .toMatch(/pending|saving/);
+  await expect
+    .poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 15_000 })
+    .toBe('saved');
   await page.reload();
-  await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('In Progress');
+  await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toMatch(/^in progress$/i);
 });
