@@ -102,20 +102,21 @@ afterAll(async () => {
 });
 
 async function api<T>(browser: Browser, path: string): Promise<T> {
-  return browser.page.evaluate(async (p) => {
+  return browser.page.evaluate<T, string>(async (p) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${localStorage.getItem('authToken')}` };
     const partner = localStorage.getItem('actingServicePartnerId');
     if (partner) headers['X-Service-Partner-Id'] = partner;
     const res = await fetch(p, { headers });
     if (!res.ok) throw new Error(`${p}: ${res.status}`);
     return (await res.json()) as T;
-  }, path) as Promise<T>;
+  }, path);
 }
 
 /** Real ids for the detail routes, as the signed-in user sees them. */
 async function detailIds(browser: Browser): Promise<Record<string, string>> {
   const first = async (path: string) =>
-    (await api<{ items: { id: string }[] }>(browser, path).catch(() => ({ items: [] }))).items[0]?.id ?? 'none';
+    (await api<{ items: { id: string }[] }>(browser, path).catch(() => ({ items: [] }))).items[0]?.id ??
+    'none';
   return {
     order: await first('/api/service-orders?pageSize=1'),
     customer: await first('/api/customers?pageSize=1'),
@@ -129,9 +130,13 @@ async function measure(browser: Browser, who: Who, path: string): Promise<Row> {
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
   // Loaders gone: a screen is judged as the user finally sees it.
   await page
-    .waitForFunction(() => document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0, null, {
-      timeout: 10_000,
-    })
+    .waitForFunction(
+      () => document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0,
+      null,
+      {
+        timeout: 10_000,
+      },
+    )
     .catch(() => undefined);
   const width = page.viewportSize()?.width ?? 0;
   const findings = await seriousViolations(page);
@@ -191,47 +196,57 @@ describe('every route, every role, 1440 and 375 px', () => {
     });
   }
 
-  it('list screens at 1024 and 768 px: no sideways page scroll, no column cut off', { timeout: 300_000 }, async () => {
-    const browser = await openBrowser();
-    try {
-      // Another user of the same partner: the server sends one code per address a minute.
-      await signInViaUi(browser.page, app.url, mail, 'manager@nordic.example.com');
-      await browser.page.waitForURL(`${app.url}/`);
-      const problems: string[] = [];
-      for (const size of TABLET_WIDTHS) {
-        await browser.page.setViewportSize(size);
-        for (const path of WIDE_LISTS) {
-          const row = await measure(browser, 'office', path);
-          rows.push(row);
-          // A table wider than its box hides columns in a sideways box: none may.
-          const clipped = await browser.page.evaluate(() =>
-            [...document.querySelectorAll('main table')]
-              .filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1)
-              .map((t) => `${t.scrollWidth}>${t.parentElement?.clientWidth ?? 0}`),
-          );
-          if (row.overflow > 0 || clipped.length > 0)
-            problems.push(`${size.width} ${path}: page overflow ${row.overflow}px, tables ${clipped.join(',')}`);
+  it(
+    'list screens at 1024 and 768 px: no sideways page scroll, no column cut off',
+    { timeout: 300_000 },
+    async () => {
+      const browser = await openBrowser();
+      try {
+        // Another user of the same partner: the server sends one code per address a minute.
+        await signInViaUi(browser.page, app.url, mail, 'manager@nordic.example.com');
+        await browser.page.waitForURL(`${app.url}/`);
+        const problems: string[] = [];
+        for (const size of TABLET_WIDTHS) {
+          await browser.page.setViewportSize(size);
+          for (const path of WIDE_LISTS) {
+            const row = await measure(browser, 'office', path);
+            rows.push(row);
+            // A table wider than its box hides columns in a sideways box: none may.
+            const clipped = await browser.page.evaluate(() =>
+              [...document.querySelectorAll('main table')]
+                .filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1)
+                .map((t) => `${t.scrollWidth}>${t.parentElement?.clientWidth ?? 0}`),
+            );
+            if (row.overflow > 0 || clipped.length > 0)
+              problems.push(
+                `${size.width} ${path}: page overflow ${row.overflow}px, tables ${clipped.join(',')}`,
+              );
+          }
         }
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
       }
-      expect(problems).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+    },
+  );
 
-  it('signed in as the global administrator, without and then with a chosen partner', { timeout: 600_000 }, async () => {
-    const browser = await openBrowser();
-    try {
-      await signInViaUi(browser.page, app.url, mail, USERS.admin);
-      await browser.page.waitForURL(`${app.url}/`);
-      const without = await walk(browser, 'admin');
-      const partners = await api<{ id: string; name: string }[]>(browser, '/api/admin/acting-partners');
-      const nordic = partners.find((p) => p.name.startsWith('Nordic')) ?? partners[0];
-      await browser.page.evaluate((id) => localStorage.setItem('actingServicePartnerId', id), nordic!.id);
-      const withPartner = await walk(browser, 'adminAsPartner');
-      expect(failures([...without, ...withPartner])).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+  it(
+    'signed in as the global administrator, without and then with a chosen partner',
+    { timeout: 600_000 },
+    async () => {
+      const browser = await openBrowser();
+      try {
+        await signInViaUi(browser.page, app.url, mail, USERS.admin);
+        await browser.page.waitForURL(`${app.url}/`);
+        const without = await walk(browser, 'admin');
+        const partners = await api<{ id: string; name: string }[]>(browser, '/api/admin/acting-partners');
+        const nordic = partners.find((p) => p.name.startsWith('Nordic')) ?? partners[0];
+        await browser.page.evaluate((id) => localStorage.setItem('actingServicePartnerId', id), nordic!.id);
+        const withPartner = await walk(browser, 'adminAsPartner');
+        expect(failures([...without, ...withPartner])).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

@@ -8,8 +8,12 @@ describe('theme colours (decision 028)', () => {
   it('gives every light, outline and text colour 4.5:1 on its background', () => {
     for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
       if (name === 'dark') continue;
-      expect(contrast(light[`--mantine-color-${name}-light-color`]!, shades[1]), name).toBeGreaterThanOrEqual(4.5);
-      expect(contrast(light[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(light[`--mantine-color-${name}-light-color`]!, shades[1]), name).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      expect(contrast(light[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(
+        4.5,
+      );
       expect(contrast(light[`--mantine-color-${name}-text`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -47,7 +47,13 @@ export function readableOn(hex: string, background: string): string {
 function toHex(rgb: string): string {
   if (rgb.startsWith('#')) return rgb;
   const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
-  return `#${[r, g, b].map((c) => Math.round(c ?? 0).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(c ?? 0)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /**

@@ -184,12 +184,7 @@ export function PagedList<T>({
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((column) => (
-                    <Table.Th
-                      key={column.key}
-                      ta={column.align}
-                      w={column.w}
-                      aria-sort={column.sort}
-                    >
+                    <Table.Th key={column.key} ta={column.align} w={column.w} aria-sort={column.sort}>
                       {column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
                     </Table.Th>
                   ))}

@@ -6,8 +6,8 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setActingPartnerId } from '../../../lib/auth-storage.ts';
-import { useActingPartnerId } from '../../auth/hooks/use-acting-partner.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
+import { useActingPartnerId } from '../../../lib/use-acting-partner.ts';
 import { useActingPartners } from '../api/list-acting-partners.ts';
 
 /**
@@ -86,7 +86,11 @@ export function ActingPartnerSwitcher({ inPage = false }: { inPage?: boolean } =
         </Popover.Target>
         <Popover.Dropdown>
           {/* The options stay inside the popover, so picking one is not a click outside it. */}
-          <Select {...select} label={t('admin.actingPartner.label')} comboboxProps={{ withinPortal: false }} />
+          <Select
+            {...select}
+            label={t('admin.actingPartner.label')}
+            comboboxProps={{ withinPortal: false }}
+          />
         </Popover.Dropdown>
       </Popover>
     </Indicator>

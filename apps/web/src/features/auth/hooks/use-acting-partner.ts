@@ -1,11 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { getActingPartnerId, subscribeSession } from '../../../lib/auth-storage.ts';
+import { useActingPartnerId } from '../../../lib/use-acting-partner.ts';
 import { useCurrentUser } from './use-auth.ts';
-
-/** The partner a global administrator acts for (null: none chosen), kept in step across tabs. */
-export function useActingPartnerId(): string | null {
-  return useSyncExternalStore(subscribeSession, getActingPartnerId, () => null);
-}
 
 /**
  * Whether partner-scoped requests can succeed: the user belongs to a partner, or a global

@@ -26,7 +26,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { commonNextStatuses, PRIORITIES, SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
+import {
+  commonNextStatuses,
+  PRIORITIES,
+  SERVICE_ORDER_STATUSES,
+} from '@service-portal/shared/service-orders';
 import type { AccessSubject } from '@service-portal/shared/access';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
