@@ -3,9 +3,9 @@ import type { PaginationProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The app's one pager (issue 18): every control has a translated name, so a screen reader never
- * meets an unnamed arrow button, and the current page is announced as such. ESLint forbids
- * importing Mantine's Pagination anywhere else.
+ * The app's one pager (issue 18): every arrow control has a translated name, so a screen reader
+ * never meets an unnamed button (page numbers are named by their digits; Mantine marks the current
+ * one aria-current="page"). ESLint forbids importing Mantine's Pagination anywhere else.
  */
 export function Pagination(props: PaginationProps) {
   const { t } = useTranslation();
@@ -18,10 +18,6 @@ export function Pagination(props: PaginationProps) {
           previous: t('common.list.previous'),
           next: t('common.list.next'),
         }[control],
-      })}
-      getItemProps={(page) => ({
-        'aria-label': t('a11y.pagination.page', { page }),
-        'aria-current': page === props.value ? 'page' : undefined,
       })}
       {...props}
     />
