@@ -119,12 +119,8 @@ export default function AppLayout() {
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         {/* Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load them.
-            They start below the top bar, so they never cover the bell or the user menu. */}
-        <Notifications
-          position="top-right"
-          zIndex={1000}
-          styles={{ root: { top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-xs))' } }}
-        />
+            They start below the top bar (app/a11y.css), so they never cover the bell or the user menu. */}
+        <Notifications position="top-right" zIndex={1000} />
         <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
           <Outlet />
         </Suspense>
