@@ -102,7 +102,24 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, featuresNotApp] }],
+      // Issue 18: shared components carry the accessible names; screens use them, not the raw ones.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Pagination'],
+              message: 'Use components/pagination.tsx: its buttons have translated names.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/pagination.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}'],

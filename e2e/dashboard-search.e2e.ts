@@ -88,7 +88,7 @@ describe('dashboard', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(phone.page, 'dashboard-375');
 
-      await phone.page.getByRole('searchbox', { name: 'Search' }).fill('SO-');
+      await phone.page.getByRole('combobox', { name: 'Search' }).fill('SO-');
       await phone.page
         .getByTestId('search-suggestions')
         .getByText('Order', { exact: true })
@@ -115,7 +115,7 @@ describe('global search', () => {
     await page.getByTestId('metric-total-value').waitFor();
 
     await page.keyboard.press('Control+K');
-    const box = page.getByRole('searchbox', { name: 'Search' });
+    const box = page.getByRole('combobox', { name: 'Search' });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(orderNumber.toLowerCase(), { delay: 20 });
     const dropdown = page.getByTestId('search-suggestions');

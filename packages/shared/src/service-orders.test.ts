@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkTransition,
+  commonNextStatuses,
   formatOrderNumber,
   isScheduledDateAllowed,
   nextStatuses,
@@ -72,6 +73,34 @@ describe('nextStatuses', () => {
     expect(nextStatuses('in_progress', tech)).toEqual(ALLOWED.in_progress);
   });
 });
+
+describe('commonNextStatuses (bulk status change)', () => {
+  it('offers only the statuses every selected order may take', () => {
+    expect(commonNextStatuses(['created', 'scheduled'], manager)).toEqual([
+      'in_progress',
+      'cancelled',
+      'on_hold',
+    ]);
+    expect(commonNextStatuses(['in_progress'], tech)).toEqual(
+      nextStatuses('in_progress', tech).sort(byOrder),
+    );
+    expect(commonNextStatuses(['completed', 'cancelled'], manager)).toEqual([]);
+    expect(commonNextStatuses(['completed', 'in_progress'], tech)).toEqual([]);
+    expect(commonNextStatuses([], manager)).toEqual([]);
+  });
+
+  it('agrees with checkTransition for every pair', () => {
+    for (const a of SERVICE_ORDER_STATUSES)
+      for (const b of SERVICE_ORDER_STATUSES)
+        for (const to of commonNextStatuses([a, b], admin)) {
+          expect(checkTransition(a, to, admin).ok).toBe(true);
+          expect(checkTransition(b, to, admin).ok).toBe(true);
+        }
+  });
+});
+
+const byOrder = (x: ServiceOrderStatus, y: ServiceOrderStatus) =>
+  SERVICE_ORDER_STATUSES.indexOf(x) - SERVICE_ORDER_STATUSES.indexOf(y);
 
 describe('status groups', () => {
   it('counts every status but completed and cancelled as open', () => {

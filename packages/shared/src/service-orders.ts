@@ -84,6 +84,18 @@ export function nextStatuses(from: ServiceOrderStatus, subject: AccessSubject): 
   return TRANSITIONS[from].filter((to) => checkTransition(from, to, subject).ok);
 }
 
+/**
+ * The statuses every one of several orders may move to (a bulk status change): the intersection of
+ * their next statuses, in the order of SERVICE_ORDER_STATUSES. Empty when they share none.
+ */
+export function commonNextStatuses(
+  froms: readonly ServiceOrderStatus[],
+  subject: AccessSubject,
+): ServiceOrderStatus[] {
+  if (froms.length === 0) return [];
+  return SERVICE_ORDER_STATUSES.filter((to) => froms.every((from) => checkTransition(from, to, subject).ok));
+}
+
 export function formatOrderNumber(year: number, sequence: number): string {
   return `SO-${year}-${String(sequence).padStart(6, '0')}`;
 }

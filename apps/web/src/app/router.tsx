@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
@@ -53,14 +53,21 @@ const Admin = lazy(() => import('./routes/admin.tsx'));
 const AdminJobs = lazy(() => import('./routes/admin-jobs.tsx'));
 const AdminShopLinks = lazy(() => import('./routes/admin-shop-links.tsx'));
 const UnassignedMessages = lazy(() => import('./routes/unassigned-messages.tsx'));
+const RequirePartner = lazy(() => import('./guards/require-partner.tsx'));
 
-/** Suspense boundary for screens loading outside the main layout. */
+/**
+ * Suspense boundary for screens loading outside the main layout. ScrollRestoration (issue 18): a
+ * screen reached by a link or after saving opens at its top; Back returns to where the user was.
+ */
 export function ScreenSuspense() {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }
 
@@ -85,52 +92,58 @@ export const routes: RouteObject[] = [
                 element: <AppLayout />,
                 children: [
                   { index: true, element: <Dashboard /> },
-                  { path: 'service-orders', element: <ServiceOrders /> },
-                  { path: 'service-orders/new', element: <NewServiceOrder /> },
-                  { path: 'service-orders/:id', element: <ServiceOrder /> },
-                  { path: 'communications/unassigned', element: <UnassignedMessages /> },
-                  { path: 'customers', element: <Customers /> },
-                  { path: 'customers/:id', element: <Customer /> },
+                  // Screens of one partner's data: a global administrator chooses the partner first.
+                  {
+                    element: <RequirePartner />,
+                    children: [
+                      { path: 'service-orders', element: <ServiceOrders /> },
+                      { path: 'service-orders/new', element: <NewServiceOrder /> },
+                      { path: 'service-orders/:id', element: <ServiceOrder /> },
+                      { path: 'communications/unassigned', element: <UnassignedMessages /> },
+                      { path: 'customers', element: <Customers /> },
+                      { path: 'customers/:id', element: <Customer /> },
+                      { path: 'serial-numbers/:serial', element: <SerialNumber /> },
+                      { path: 'spare-parts', element: <SpareParts /> },
+                      {
+                        path: 'rentals',
+                        element: <Rentals />,
+                        children: [
+                          { index: true, element: <RentalDashboard /> },
+                          { path: 'active', element: <ActiveRentals /> },
+                          { path: 'all', element: <AllRentals /> },
+                          { path: 'products', element: <RentalProducts /> },
+                        ],
+                      },
+                      { path: 'technicians', element: <Technicians /> },
+                      { path: 'technicians/:id', element: <Technician /> },
+                      {
+                        path: 'pricing',
+                        element: (
+                          <RequireAccess access={STAFF_MANAGERS}>
+                            <Pricing />
+                          </RequireAccess>
+                        ),
+                      },
+                      {
+                        path: 'warehouse-locations',
+                        element: (
+                          <RequireAccess access={STAFF_MANAGERS}>
+                            <WarehouseLocations />
+                          </RequireAccess>
+                        ),
+                      },
+                    ],
+                  },
                   { path: 'products', element: <Products /> },
                   { path: 'products/sync', element: <ProductsSync /> },
                   { path: 'products/:id', element: <Product /> },
-                  { path: 'serial-numbers/:serial', element: <SerialNumber /> },
-                  { path: 'spare-parts', element: <SpareParts /> },
-                  {
-                    path: 'rentals',
-                    element: <Rentals />,
-                    children: [
-                      { index: true, element: <RentalDashboard /> },
-                      { path: 'active', element: <ActiveRentals /> },
-                      { path: 'all', element: <AllRentals /> },
-                      { path: 'products', element: <RentalProducts /> },
-                    ],
-                  },
                   { path: 'info-center', element: <InfoCenter /> },
                   { path: 'components', element: <Components /> },
                   { path: 'components-demo', element: <ComponentsDemo /> },
                   { path: 'table-demo', element: <TableDemo /> },
                   { path: 'search', element: <Search /> },
-                  { path: 'technicians', element: <Technicians /> },
-                  { path: 'technicians/:id', element: <Technician /> },
                   { path: 'toilets/:id', element: <Toilet /> },
                   { path: 'documents/:id', element: <Document /> },
-                  {
-                    path: 'pricing',
-                    element: (
-                      <RequireAccess access={STAFF_MANAGERS}>
-                        <Pricing />
-                      </RequireAccess>
-                    ),
-                  },
-                  {
-                    path: 'warehouse-locations',
-                    element: (
-                      <RequireAccess access={STAFF_MANAGERS}>
-                        <WarehouseLocations />
-                      </RequireAccess>
-                    ),
-                  },
                   {
                     path: 'admin',
                     element: (

@@ -8,7 +8,8 @@ export function PageHeader({ title, actions }: { title: string; actions?: ReactN
   return (
     <Group justify="space-between" align="center" mb="md" wrap="wrap">
       <title>{`${title} · ${t('app.name')}`}</title>
-      <Title order={1} size="h2">
+      {/* Focusable by script only: the layout moves focus here after each navigation (decision 028). */}
+      <Title order={1} size="h2" tabIndex={-1}>
         {title}
       </Title>
       {actions}

@@ -1,5 +1,6 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Box, Button, Card, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TableTdProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { pageRange } from '@service-portal/shared/pagination';
 import { apiErrorMessage, formatMessage } from '../lib/api-errors.ts';
 import type { TranslationKey } from '../lib/i18n.ts';
 import { LoadErrorAlert } from './load-error-alert.tsx';
+import { Pagination } from './pagination.tsx';
 
 export interface ListPage<T> {
   items: T[];
@@ -24,6 +26,8 @@ export interface PagedListColumn<T> {
   w?: TableTdProps['w'];
   /** The column the list is sorted by, for assistive technology (aria-sort). */
   sort?: 'ascending' | 'descending';
+  /** The header is for screen readers only (an icon column: a visible word would be clipped). */
+  headerHidden?: boolean;
 }
 
 /** What a list screen's `useQuery` returns, as far as the list needs it. */
@@ -73,6 +77,34 @@ interface PagedListProps<T> {
 const SELECTED = 'var(--mantine-primary-color-light)';
 
 /**
+ * Issue 18: a table never hides columns in a sideways box. When the table is wider than the
+ * space it has (a narrow window, the menu open, long words in Norwegian), the list shows its cards
+ * instead, and the table again once the space has grown to what the table needed.
+ */
+function useTableFits(disabled: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  const [needed, setNeeded] = useState<number | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  const fits = needed === null || width === null || width >= needed;
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (disabled || element === null) return;
+    const measure = () => {
+      setWidth(element.clientWidth);
+      const table = element.querySelector('table');
+      if (table !== null && table.scrollWidth > element.clientWidth + 1) setNeeded(table.scrollWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+
+  return { box, fits };
+}
+
+/**
  * The body of a paged list screen: a table (cards on a phone), "Showing X to Y of Z results" and
  * the pager. A page past the end (an old link, rows deleted meanwhile) offers the first page.
  */
@@ -99,6 +131,7 @@ export function PagedList<T>({
   const { data } = query;
   const stale = query.isPlaceholderData;
   const busy = showFetching && query.isFetching;
+  const { box, fits } = useTableFits(phone);
   if (data === undefined) {
     if (query.isError)
       return (
@@ -129,11 +162,12 @@ export function PagedList<T>({
   return (
     <>
       <Box
+        ref={box}
         aria-busy={stale}
         style={{ opacity: stale ? 0.55 : 1, transition: 'opacity 150ms ease' }}
         data-testid="paged-list"
       >
-        {phone ? (
+        {phone || !fits ? (
           <SimpleGrid
             cols={cardGrid ? { base: 1, xs: 2, md: 3, xl: 4 } : 1}
             spacing="sm"
@@ -158,7 +192,7 @@ export function PagedList<T>({
                 <Table.Tr>
                   {columns.map((column) => (
                     <Table.Th key={column.key} ta={column.align} w={column.w} aria-sort={column.sort}>
-                      {column.header}
+                      {column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -213,13 +247,6 @@ export function PagedList<T>({
               onChange={onPageChange}
               total={totalPages}
               size="sm"
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t('common.list.previous') }
-                  : control === 'next'
-                    ? { 'aria-label': t('common.list.next') }
-                    : {}
-              }
             />
           )
         )}

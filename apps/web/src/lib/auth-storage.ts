@@ -123,3 +123,11 @@ export function getActingPartnerId(): string | null {
   const id = read(STORAGE_KEYS.actingPartner);
   return id === null || id === '' ? null : id;
 }
+
+/** A global administrator's chosen partner; every subscriber (guards, the switcher, the badge) follows. */
+export function setActingPartnerId(id: string | null): void {
+  if (getActingPartnerId() === id) return;
+  if (id === null) remove(STORAGE_KEYS.actingPartner);
+  else write(STORAGE_KEYS.actingPartner, id);
+  notify();
+}

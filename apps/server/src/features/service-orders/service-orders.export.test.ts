@@ -114,7 +114,8 @@ describe('GET /api/service-orders/export', () => {
     const row = rows.find((r) => cellOf(r, header, 'Order number').value === risky.orderNumber)!;
     expect(cellOf(row, header, 'Title').value).toBe(`'=HYPERLINK("http://evil.example","Click")`);
     expect(cellOf(row, header, 'Customer name').value).toBe("'+Kari Nordmann");
-    expect(cellOf(row, header, 'Customer phone').value).toBe("'+47 912 34 567");
+    // A phone number cannot run anything: it stays as typed, without an apostrophe (issue 18).
+    expect(cellOf(row, header, 'Customer phone').value).toBe('+47 912 34 567');
     expect(cellOf(row, header, 'Serial number').value).toBe("'-2+3");
     expect(cellOf(row, header, 'Technician').value).toBe('Tore Nilsen');
     for (const cell of row.model?.cells ?? []) expect(cell.formula).toBeUndefined();
@@ -124,8 +125,10 @@ describe('GET /api/service-orders/export', () => {
   });
 
   it('neutralise() covers = + - @ tab and carriage return, and nothing else', () => {
-    for (const v of ['=1+1', '+1', '-1', '@x', '\t=1', '\r=1']) expect(neutralise(v)).toBe(`'${v}`);
-    for (const v of ['Ola', '1-2', 'a=b', '', "'quoted"]) expect(neutralise(v)).toBe(v);
+    for (const v of ['=1+1', '+1+1', '+A1', '-1', '@x', '\t=1', '\r=1', '+47 SUM(A1)'])
+      expect(neutralise(v)).toBe(`'${v}`);
+    for (const v of ['Ola', '1-2', 'a=b', '', "'quoted", '+47 912 34 567', '+1 (555) 010-9999'])
+      expect(neutralise(v)).toBe(v);
   });
 
   it('adds internal notes only for a manager who asks for them', async () => {
@@ -310,7 +313,8 @@ describe('GET /api/service-orders/export', () => {
     const other = await download(w.tokens.manager, '?search=' + encodeURIComponent(labourOnly.orderNumber));
     const only = other.rows[0]!;
     expect(cellOf(only, other.header, 'Labour').value).toBe(950);
-    expect(cellOf(only, other.header, 'Parts').value).toBeNull();
+    // Nothing used is 0 like any amount, not a blank cell (issue 18).
+    expect(cellOf(only, other.header, 'Parts').value).toBe(0);
     expect(cellOf(only, other.header, 'Total').value).toBe(950);
     expect(cellOf(only, other.header, 'Total').numFmt).toContain('NOK');
   });

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { sumMoney, type Money } from '@service-portal/shared/work-logs';
+import type { Currency } from '@service-portal/shared/limits';
 import type { TenantScope } from '../../db/tenant.ts';
 import {
   amountColumn,
@@ -90,6 +91,13 @@ export function writeOrdersWorkbook(
 }
 
 const NO_MONEY: Money[] = [];
+/** Nothing billed or used is 0 in the order's currency, not a blank cell (issue 18). */
+const ZERO = new Map<Currency, Money[]>();
+const zeroIn = (currency: Currency): Money[] => {
+  let zero = ZERO.get(currency);
+  if (!zero) ZERO.set(currency, (zero = [{ currency, amountMinor: 0 }]));
+  return zero;
+};
 
 /** What the export asks of the work-logs feature: Σ costs of completed logs per order and currency. */
 export type LabourTotalsOf = (
@@ -122,7 +130,16 @@ export async function* withTotals(
       const labourSum = l.length > 1 ? sumMoney(l) : l;
       const partsSum = p.length > 1 ? sumMoney(p) : p;
       const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
-      return { order, labour: labourSum, parts: partsSum, total };
+      if (total.length === 0) {
+        const zero = zeroIn(order.currency);
+        return { order, labour: zero, parts: zero, total: zero };
+      }
+      return {
+        order,
+        labour: labourSum.length === 0 ? zeroIn(order.currency) : labourSum,
+        parts: partsSum.length === 0 ? zeroIn(order.currency) : partsSum,
+        total,
+      };
     });
   };
   let ahead = fetchNext();

@@ -6,7 +6,16 @@
  * apostrophe and stays text (OWASP "CSV injection").
  */
 export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) && !isPhoneNumber(value) ? `'${value}` : value;
+}
+
+/**
+ * "+47 912 34 567": a plus, digits, spaces, brackets, dashes and dots only. Even typed again into
+ * a cell it can call no function and reference nothing, so it is written as it is (issue 18: the
+ * apostrophe showed in the customer's phone number).
+ */
+export function isPhoneNumber(value: string): boolean {
+  return /^\+\d[\d ()\-.]*$/.test(value);
 }
 
 /** Bytes of an ASCII string. */
@@ -160,7 +169,7 @@ export class SheetXml {
     // Excel drops leading and trailing white space of a cell's text unless told to keep it.
     const edge = isXmlSpace(value.charCodeAt(0)) || isXmlSpace(value.charCodeAt(value.length - 1));
     this.put(edge ? TEXT_OPEN_PRESERVE : TEXT_OPEN);
-    if (isFormulaStart(value.charCodeAt(0))) this.buf[this.pos++] = 39; // '
+    if (isFormulaStart(value.charCodeAt(0)) && !isPhoneNumber(value)) this.buf[this.pos++] = 39; // '
     this.putText(value);
     this.put(TEXT_CLOSE);
   }

@@ -115,7 +115,7 @@ describe('side menu on a desktop', () => {
 describe('global search field', () => {
   it('is focused by Ctrl+K', async () => {
     const { user } = startAs(serviceManager);
-    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    const search = await screen.findByRole('combobox', { name: 'Search' });
     expect(search).toHaveAttribute('placeholder', 'Search orders, toilets, customers...');
 
     await user.keyboard('{Control>}k{/Control}');

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
 import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { NavMenu } from './nav-menu.tsx';
+import { MAIN_ID, SkipLink, useFocusHeadingOnNavigation } from './focus-on-navigation.tsx';
 import { NotificationButton } from './notification-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -33,6 +34,7 @@ export default function AppLayout() {
   const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
   const drawerOpened = drawerOpenedOn === pathname;
   const navHidden = isDesktop ? desktopCollapsed : !drawerOpened;
+  useFocusHeadingOnNavigation(pathname);
 
   const toggleNavigation = () => {
     if (isDesktop) setDesktopCollapsed((collapsed) => !collapsed);
@@ -49,6 +51,7 @@ export default function AppLayout() {
       }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="sm" gap="xs" wrap="nowrap">
           {isDesktop ? (
@@ -114,8 +117,9 @@ export default function AppLayout() {
         <NavMenu user={user} pathname={pathname} onNavigate={() => setDrawerOpenedOn(null)} />
       </AppShell.Navbar>
 
-      <AppShell.Main>
-        {/* Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load them. */}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+        {/* Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load them.
+            They start below the top bar (app/a11y.css), so they never cover the bell or the user menu. */}
         <Notifications position="top-right" zIndex={1000} />
         <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
           <Outlet />

@@ -12,6 +12,7 @@ export default function ServiceOrdersRoute() {
       technicians={technicians}
       canExportInternalNotes={hasRole(user, 'ServiceManager')}
       timeZone={displayTimeZone()}
+      actor={user}
     />
   );
 }

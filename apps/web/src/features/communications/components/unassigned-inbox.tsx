@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxItem } from '@service-portal/shared/communications';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useAssignCommunication } from '../api/assign-communication.ts';

@@ -49,7 +49,10 @@ function ChartCard({
           {open ? t('dashboard.chart.hideTable') : t('dashboard.chart.showTable')}
         </Button>
       </Group>
-      <Box aria-hidden="true">{chart}</Box>
+      {/* Hidden from assistive technology (the table says the same) and out of the tab order. */}
+      <Box aria-hidden="true" inert>
+        {chart}
+      </Box>
       <Collapse expanded={open} id={tableId}>
         <Table.ScrollContainer minWidth={320} mt="sm">
           {table}

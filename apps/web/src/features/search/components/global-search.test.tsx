@@ -38,7 +38,7 @@ const searchCalls = (calls: ReturnType<typeof start>['calls']) =>
 describe('global search', () => {
   it('suggests after 2 characters, moves with the arrows and opens the order on Enter', async () => {
     const { user, calls, router } = start();
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.keyboard('{Control>}k{/Control}');
     expect(box).toHaveFocus();
     await user.keyboard('l');
@@ -61,7 +61,7 @@ describe('global search', () => {
 
   it('opens a customer with the second suggestion', async () => {
     const { user, router } = start();
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'ola');
     await screen.findByText('ola@example.net', {}, WAIT);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
@@ -70,7 +70,7 @@ describe('global search', () => {
 
   it('searches all on Enter with no suggestion chosen, and Escape closes', async () => {
     const { user, router } = start();
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'ola');
     await screen.findByText('SO-2026-000042 · Heater element', {}, WAIT);
     await user.keyboard('{Escape}');
@@ -82,21 +82,21 @@ describe('global search', () => {
 
   it('says "No suggestions found" when nothing matches', async () => {
     const { user } = start({ status: 200, body: { results: [] } });
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'zz');
     expect(await screen.findByText('No suggestions found', {}, WAIT)).toBeInTheDocument();
   });
 
   it('shows the failure in words', async () => {
     const { user } = start({ status: 500, body: problem(500, 'internal') });
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'zz');
     expect(await screen.findByText('Search failed. Please try again.', {}, WAIT)).toBeInTheDocument();
   });
 
   it('asks for 5 per type on a phone (the simple mode), never under 2 characters', async () => {
     const { user, calls } = start(undefined, 375);
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
     await user.type(box, 'o');
     await user.type(box, 'l');
     await screen.findByText('SO-2026-000042 · Heater element', {}, WAIT);

@@ -120,10 +120,14 @@ export function GlobalSearch() {
       // On a phone the field starts after the menu button: the list spans from there to the edge.
       width={phone ? 'calc(100vw - 64px)' : 440}
     >
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           ref={inputRef}
           type="search"
+          // A search box that opens a suggestion list is a combobox: only that role may carry the
+          // aria-expanded/aria-controls Combobox.Target adds (a plain searchbox may not, axe critical).
+          role="combobox"
+          aria-autocomplete="list"
           value={value}
           onChange={(event) => {
             setValue(event.currentTarget.value);
@@ -144,7 +148,8 @@ export function GlobalSearch() {
               combobox.closeDropdown();
             }
           }}
-          placeholder={t('layout.search.placeholder')}
+          // A phone's top bar leaves the field ~150 px: the long hint would be cut mid-word.
+          placeholder={phone ? t('a11y.searchPlaceholderShort') : t('layout.search.placeholder')}
           aria-label={t('layout.search.label')}
           aria-keyshortcuts="Control+K Meta+K"
           leftSection={<IconSearch size={16} aria-hidden="true" />}

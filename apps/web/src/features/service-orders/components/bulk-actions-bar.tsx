@@ -15,7 +15,6 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChevronDown, IconRefresh, IconUserCheck, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_ORDER_STATUSES } from '@service-portal/shared/service-orders';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useBulkAssignTechnician } from '../api/bulk-assign-technician.ts';
@@ -25,15 +24,18 @@ import { StatusBadge } from './order-badges.tsx';
 
 interface BulkActionsBarProps {
   orderIds: string[];
+  /** The statuses all selected orders may move to (commonNextStatuses); nothing else is offered. */
+  statuses: ServiceOrderStatus[];
   technicians: Lookup;
   onDone: () => void;
 }
 
 /**
- * Acts on the selected orders. The server checks every status change against the transitions and
- * refuses the whole batch if one is not allowed; the refusal is shown here with the server's reason.
+ * Acts on the selected orders. "Change status" offers only the statuses every selected order may
+ * take (issue 18), so the server's all-or-nothing check does not refuse the batch; if it still does
+ * (an order changed meanwhile), the refusal is shown here with the server's reason.
  */
-export function BulkActionsBar({ orderIds, technicians, onDone }: BulkActionsBarProps) {
+export function BulkActionsBar({ orderIds, statuses, technicians, onDone }: BulkActionsBarProps) {
   const { t } = useTranslation();
   const updateStatus = useBulkUpdateStatus();
   const assign = useBulkAssignTechnician();
@@ -92,8 +94,10 @@ export function BulkActionsBar({ orderIds, technicians, onDone }: BulkActionsBar
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{t('serviceOrders.bulk.moveTo')}</Menu.Label>
-                {SERVICE_ORDER_STATUSES.map((status) => (
+                <Menu.Label>
+                  {statuses.length === 0 ? t('a11y.bulkStatus.noCommon') : t('serviceOrders.bulk.moveTo')}
+                </Menu.Label>
+                {statuses.map((status) => (
                   <Menu.Item
                     key={status}
                     onClick={() => (status === 'completed' ? setCompleting(true) : changeStatus(status))}

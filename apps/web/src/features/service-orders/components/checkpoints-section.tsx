@@ -60,6 +60,8 @@ function AnswerRow({ form, path, label, options }: AnswerRowProps) {
   const { t } = useTranslation();
   // Subscribes to this answer only: a click re-renders this row, not the whole form.
   const answer = form.useWatchValue(`${path}.answer`) as string | null;
+  // One name per question makes its chips one native radio group: one Tab stop, arrows choose.
+  const name = useId();
   return (
     <QuestionRow
       label={label}
@@ -80,7 +82,7 @@ function AnswerRow({ form, path, label, options }: AnswerRowProps) {
     >
       <Chip.Group value={answer} onChange={(value) => form.setFieldValue(`${path}.answer`, value)}>
         {options.map((option) => (
-          <Chip key={option.value} value={option.value} size="xs" variant="outline">
+          <Chip key={option.value} value={option.value} name={name} size="xs" variant="outline">
             {option.label}
           </Chip>
         ))}
@@ -114,6 +116,7 @@ function Subsection({ title, children }: { title: string; children: ReactNode })
 
 export function CheckpointsSection({ form }: { form: ServiceOrderForm }) {
   const { t } = useTranslation();
+  const cleanedName = useId();
   const cleanedUponDelivery = form.useWatchValue('checkpoints.agreement.cleanedUponDelivery');
   const partsSubmitted = form.useWatchValue('checkpoints.agreement.partsSubmitted');
 
@@ -181,10 +184,10 @@ export function CheckpointsSection({ form }: { form: ServiceOrderForm }) {
                 form.setFieldValue('checkpoints.agreement.cleanedUponDelivery', value === 'yes')
               }
             >
-              <Chip value="yes" size="xs" variant="outline">
+              <Chip value="yes" name={cleanedName} size="xs" variant="outline">
                 {t('serviceOrders.checkpoints.yes')}
               </Chip>
-              <Chip value="no" size="xs" variant="outline">
+              <Chip value="no" name={cleanedName} size="xs" variant="outline">
                 {t('serviceOrders.checkpoints.no')}
               </Chip>
             </Chip.Group>

@@ -139,7 +139,8 @@ function columnsOf(
     open: {
       key: 'open',
       header: t('serviceOrders.columns.actions'),
-      w: 70,
+      headerHidden: true,
+      w: 56,
       cell: (order) => (
         <Tooltip label={t('serviceOrders.list.open')} withArrow>
           <ActionIcon
@@ -260,7 +261,6 @@ export function OrdersTable({
       card={card}
       empty={empty}
       selected={selection ? (order) => selection.isSelected(order.id) : undefined}
-      minWidth={columns.length > 5 ? 980 : undefined}
     />
   );
 }

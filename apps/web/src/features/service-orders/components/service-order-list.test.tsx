@@ -273,15 +273,40 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });
 
+  it('offers only the statuses every selected order can take (issue 18)', async () => {
+    const { user } = start('/service-orders');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
+    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    await user.click(bar.getByRole('button', { name: 'Change status' }));
+    await screen.findByRole('menu');
+    // Every order is Created: it can be scheduled, started, cancelled or put on hold, not completed.
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Scheduled',
+      'In progress',
+      'Cancelled',
+      'On hold',
+    ]);
+  });
+
   it('asks for completion notes when completing, and shows the server\u2019s refusal', async () => {
     const { user, calls } = start('/service-orders', {
       routes: {
+        // Orders in progress may be completed, so the menu offers it; the server still refuses.
+        'GET /api/service-orders': (request) => {
+          const page = Number(request.params.page ?? 1);
+          const rows = serviceOrderRows(20, (page - 1) * 20 + 1).map((row) => ({
+            ...row,
+            status: 'in_progress' as const,
+          }));
+          return listPage(rows, TOTAL, page, 20);
+        },
         'POST /api/service-orders/bulk-update-status': {
           status: 409,
           body: problem(
             409,
             'invalid_transition',
-            'Order SO-2026-000001 cannot move from created to completed.',
+            'Order SO-2026-000001 cannot move from in_progress to completed.',
           ),
         },
       },
@@ -298,7 +323,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Mark as completed' }));
 
     expect(await bar.findByRole('alert')).toHaveTextContent(
-      'Failed to update the selected service orders. (409: Order SO-2026-000001 cannot move from created to completed.)',
+      'Failed to update the selected service orders. (409: Order SO-2026-000001 cannot move from in_progress to completed.)',
     );
     const body = calls.find((call) => call.url === '/api/service-orders/bulk-update-status')?.body as Record<
       string,

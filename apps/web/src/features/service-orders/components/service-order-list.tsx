@@ -28,7 +28,13 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRIORITIES, SERVICE_ORDER_STATUSES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
+import {
+  commonNextStatuses,
+  PRIORITIES,
+  SERVICE_ORDER_STATUSES,
+  SERVICE_TYPES,
+} from '@service-portal/shared/service-orders';
+import type { AccessSubject } from '@service-portal/shared/access';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
@@ -49,10 +55,17 @@ interface ServiceOrderListProps {
   canExportInternalNotes: boolean;
   /** The partner's time zone: the date filters take its calendar days. */
   timeZone: string;
+  /** Who acts: a bulk status change offers only the statuses they may move every selected order to. */
+  actor: AccessSubject;
 }
 
 /** Spec §2 "Service order list". */
-export function ServiceOrderList({ technicians, canExportInternalNotes, timeZone }: ServiceOrderListProps) {
+export function ServiceOrderList({
+  technicians,
+  canExportInternalNotes,
+  timeZone,
+  actor,
+}: ServiceOrderListProps) {
   const { t } = useTranslation();
   const [state, update] = useListState();
   const query = toQuery(state);
@@ -296,7 +309,15 @@ export function ServiceOrderList({ technicians, canExportInternalNotes, timeZone
           )}
 
           {selection.ids.length > 0 && (
-            <BulkActionsBar orderIds={selection.ids} technicians={technicians} onDone={selection.clear} />
+            <BulkActionsBar
+              orderIds={selection.ids}
+              statuses={commonNextStatuses(
+                items.filter((o) => selection.isSelected(o.id)).map((o) => o.status),
+                actor,
+              )}
+              technicians={technicians}
+              onDone={selection.clear}
+            />
           )}
         </Stack>
 

@@ -1,0 +1,35 @@
+import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
+import { useHasPartner } from '../../features/auth/hooks/use-acting-partner.ts';
+
+/**
+ * Issue 18: the screens that show one partner's data (orders, customers, technicians, spare parts,
+ * rentals, pricing, warehouse locations…) ask a global administrator who has not chosen a partner
+ * to choose one, instead of asking the server and showing its 400. One layout route in
+ * router.tsx wraps them all; a new partner-scoped screen joins it by being listed under it.
+ */
+export function RequirePartner() {
+  const user = useCurrentUser();
+  const hasPartner = useHasPartner();
+  return hasPartner ? <Outlet /> : <ChoosePartner globalAdmin={user.isGlobalAdmin} />;
+}
+
+export function ChoosePartner({ globalAdmin }: { globalAdmin: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="md">
+      <ThemeIcon size="xl" radius="xl" color="gray" variant="light" aria-hidden="true">
+        <IconBuildingStore size={24} />
+      </ThemeIcon>
+      <PageHeader title={t('a11y.choosePartner.title')} />
+      <Text>{globalAdmin ? t('a11y.choosePartner.text') : t('a11y.choosePartner.notAssigned')}</Text>
+      {globalAdmin && <ActingPartnerSwitcher inPage />}
+    </Stack>
+  );
+}
+export default RequirePartner;

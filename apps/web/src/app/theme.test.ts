@@ -1,0 +1,30 @@
+import { DEFAULT_THEME } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { contrast, cssVariablesResolver, readableOn, theme } from './theme.ts';
+
+describe('theme colours (decision 028)', () => {
+  const light = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as never).light;
+
+  it('gives every light, outline and text colour 4.5:1 on its background', () => {
+    for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+      if (name === 'dark') continue;
+      expect(contrast(light[`--mantine-color-${name}-light-color`]!, shades[1]), name).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      expect(contrast(light[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      expect(contrast(light[`--mantine-color-${name}-text`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps white on the primary filled colour at 4.5:1 or more', () => {
+    expect(contrast(DEFAULT_THEME.colors.blue[8], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DEFAULT_THEME.colors.gray[7], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('leaves a colour that already passes unchanged', () => {
+    expect(readableOn('#000000', '#ffffff')).toBe('#000000');
+    expect(contrast(readableOn('#fab005', '#ffffff'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+});
