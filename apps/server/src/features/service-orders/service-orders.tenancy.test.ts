@@ -179,10 +179,10 @@ describe("Fjord's manager and Nordic's order", () => {
 
   it('covers every service-order route (route walk)', () => {
     // Work logs and totals live in features/work-logs, communications in features/communications,
-    // photos in features/images, upload links and the rating in features/upload-links, whose tests
-    // cover those routes' tenancy.
+    // photos in features/images, upload links and the rating in features/upload-links, the shop
+    // order in features/shop-orders, whose tests cover those routes' tenancy.
     const ownedElsewhere =
-      /^\/api\/service-orders\/:id\/(work-logs|totals|communications|images|upload-links|rating)/;
+      /^\/api\/service-orders\/:id\/(work-logs|totals|communications|images|upload-links|rating|create-shopify-order)/;
     const routes = w.ctx.app.routeTable
       .filter(
         (r) => r.url.startsWith('/api/service-orders') && !ownedElsewhere.test(r.url) && r.method !== 'HEAD',

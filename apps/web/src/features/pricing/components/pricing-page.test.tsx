@@ -60,13 +60,13 @@ describe('pricing page', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows the same page with a hint when a global admin has not picked a partner (400)', async () => {
-    start(
+  it('asks a global admin without a chosen partner to choose one, and asks the server nothing', async () => {
+    const { calls } = start(
       { 'GET /api/pricing': { status: 400, body: problem(400, 'partner_required', 'Pick a partner') } },
       globalAdmin,
     );
-    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
-    expect(screen.getByText(/choose a service partner to act for/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choose a service partner' })).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/pricing')).toBe(false);
   });
 
   it('shows the page when the server answers 403 no_service_partner', async () => {

@@ -201,7 +201,7 @@ describe('new service order: the spec §5 rules, from the shared schema', { time
     await user.click(screen.getByRole('button', { name: 'Add spare part' }));
     const line = within(screen.getByRole('group', { name: 'Part 1' }));
     await user.type(line.getByLabelText(/^Part number/), 'HE-220');
-    await user.type(line.getByLabelText(/^Part name/), 'Heater element');
+    await user.type(line.getByLabelText(/^Part name/, { selector: 'input' }), 'Heater element');
     await user.type(line.getByLabelText(/^Unit cost/), '0.29');
 
     await submit(user);
