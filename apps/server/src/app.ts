@@ -569,6 +569,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     messages: communicationsService,
+    // Photos at the return go through the images feature's one pipeline and storage.
+    photos: {
+      list: (scope, rentalId) => imagesService.listForRental(scope, rentalId),
+      upload: (scope, actor, rentalId, parts) => imagesService.uploadForRental(scope, actor, rentalId, parts),
+      remove: (scope, rentalId, imageId) => imagesService.removeOfRental(scope, rentalId, imageId),
+    },
     ...(opts.now ? { now: opts.now } : {}),
   });
   // Reminders before the due date and when overdue, each (rental, kind) once: hourly on the runner.
