@@ -424,7 +424,8 @@ describe('photos with the return (the images pipeline)', () => {
     (await w.ctx.app.db.select().from(storedFiles)).filter((f) => f.committedAt === null);
 
   it('takes photos by content on a rental under way, lists them with thumbnails, and after the return', async () => {
-    const r = (await rent((await unit()).id)).json<Rental>();
+    const u = await unit();
+    const r = (await rent(u.id)).json<Rental>();
     const res = await postPhotos(w.tokens.tech, r.id, [
       { name: 'files', filename: 'scratch.jpg', data: await gpsJpeg() },
       { name: 'files', filename: 'named-wrong.heic', data: await png(), contentType: 'image/heic' },
@@ -453,6 +454,7 @@ describe('photos with the return (the images pipeline)', () => {
     // Returned: a forgotten photo can still be added; one can be deleted.
     const back = await tech().post(`/rentals/${r.id}/return`, { condition: 'fair', version: r.version });
     expect(back.statusCode, back.body).toBe(200);
+    w.ctx.clock.advance(1000); // the list is oldest first; the test clock stands still otherwise
     const late = await postPhotos(w.tokens.tech, r.id, [
       { name: 'files', filename: 'late.png', data: await png() },
     ]);
@@ -464,6 +466,15 @@ describe('photos with the return (the images pipeline)', () => {
     expect((await office().get(`/rentals/${r.id}/photos`)).json<Image[]>().map((i) => i.id)).toEqual([
       added[0]!.id,
       late.json<Image[]>()[0]!.id,
+    ]);
+    // The unit's serial-number history shows them too.
+    const history = await office().get(`/serial-history/${encodeURIComponent(u.serialNumber)}`);
+    const shown = history.json<{
+      events: { kind: string; rentalId?: string | null; imageUrl?: string | null }[];
+    }>();
+    expect(shown.events.filter((e) => e.kind === 'photo')).toEqual([
+      expect.objectContaining({ rentalId: r.id, imageUrl: expect.stringContaining('/thumbnail?') }),
+      expect.objectContaining({ rentalId: r.id, imageUrl: expect.stringContaining('/thumbnail?') }),
     ]);
   });
 

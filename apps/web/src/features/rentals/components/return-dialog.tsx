@@ -3,6 +3,7 @@ import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } fr
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   isCalendarDay,
   RENTAL_CONDITIONS,
@@ -22,6 +23,8 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { rentalPhotosKey, uploadRentalPhoto } from '../api/rental-photos.ts';
 import { useReturnRental } from '../api/rentals.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+
+type ReturnPayload = z.output<typeof rentalReturnSchema>;
 
 interface Props {
   rental: Rental | null;
@@ -118,11 +121,7 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
     return ok;
   };
 
-  const confirm = async (body: {
-    returnedDate?: string | undefined;
-    condition: Rental['returnCondition'] & string;
-    notes?: string | null | undefined;
-  }) => {
+  const confirm = async (body: ReturnPayload) => {
     if (!photosFit || !(await sendPhotos())) return;
     send.mutate(
       {
