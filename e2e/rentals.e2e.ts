@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gpsJpeg } from '../apps/server/test/image-fixtures.ts';
 import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { horizontalOverflow, seriousViolations } from './support/axe.ts';
@@ -8,6 +13,7 @@ import { signInViaUi } from './support/sign-in.ts';
 let mail: MailCatcher;
 let app: RunningApp;
 let browser: Browser;
+let files: string;
 
 // A fresh server with the demo rentals (units in every state, two overdue rentals at Nordic).
 beforeAll(async () => {
@@ -16,11 +22,14 @@ beforeAll(async () => {
   browser = await openBrowser();
   await signInViaUi(browser.page, app.url, mail, 'office@nordic.example.com');
   await browser.page.waitForURL(`${app.url}/`);
+  files = mkdtempSync(path.join(tmpdir(), 'sp-e2e-rental-photos-'));
+  await writeFile(path.join(files, 'door.jpg'), await gpsJpeg());
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await mail?.stop();
+  if (files) rmSync(files, { recursive: true, force: true });
 });
 
 const AVAILABLE = '/rentals/products?availability=available&size=48&view=table';
@@ -56,6 +65,9 @@ describe('rentals', () => {
       '5 days late × NOK 250.00 = NOK 1,250.00',
     );
     const total = await ret.getByTestId('return-total').textContent();
+    // A photo of the unit as it came back goes with the return.
+    await ret.getByTestId('image-file-input').setInputFiles(path.join(files, 'door.jpg'));
+    await ret.getByText('door.jpg').waitFor();
     await ret.getByRole('button', { name: 'Confirm return' }).click();
     await page.getByText('The unit is returned.').waitFor();
 
@@ -65,6 +77,16 @@ describe('rentals', () => {
     expect((await row.textContent())?.replace(/\s/g, ' ')).toContain(
       total!.replace(/\s/g, ' ').replace('Total: ', ''),
     );
+    // Its photo: a thumbnail the browser can show, opening the full picture.
+    await row.getByRole('button', { name: 'Photos Building site cabin' }).click();
+    const shown = page.getByTestId('rental-photos').getByRole('link', { name: 'Open photo 1' });
+    await shown.waitFor();
+    const thumb = shown.locator('img');
+    await expect
+      .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await shown.getAttribute('href')).toMatch(/\/api\/images\/[0-9a-f-]+\/display\?/);
+    await page.keyboard.press('Escape');
   });
 
   it('has no serious accessibility violation and no sideways page scroll on the rental screens', async () => {

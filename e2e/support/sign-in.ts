@@ -16,5 +16,5 @@ export async function signInViaUi(
   const code = /code is (\d{6})/.exec(message.text)?.[1];
   if (!code) throw new Error(`no code in mail: ${message.text}`);
   await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -569,6 +569,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     messages: communicationsService,
+    // Photos at the return go through the images feature's one pipeline and storage.
+    photos: {
+      list: (scope, rentalId) => imagesService.listForRental(scope, rentalId),
+      upload: (scope, actor, rentalId, parts) => imagesService.uploadForRental(scope, actor, rentalId, parts),
+      remove: (scope, rentalId, imageId) => imagesService.removeOfRental(scope, rentalId, imageId),
+    },
     ...(opts.now ? { now: opts.now } : {}),
   });
   // Reminders before the due date and when overdue, each (rental, kind) once: hourly on the runner.
@@ -625,6 +631,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         orderNumber: null,
         rentalId: r.rentalId,
       })),
+    // Photos taken of the unit at a rental's return.
+    async (scope, serial) => {
+      const rentals = (await rentalsService.serialHistory(scope, serial)).filter((r) => r.kind === 'rental');
+      const perRental = await Promise.all(
+        rentals.map(async (r) =>
+          (await imagesService.listForRental(scope, r.rentalId)).map((image) => ({
+            kind: 'photo' as const,
+            at: image.createdAt,
+            title: image.category,
+            detail: image.description,
+            serviceOrderId: null,
+            orderNumber: null,
+            imageUrl: image.thumbnailUrl,
+            rentalId: r.rentalId,
+          })),
+        ),
+      );
+      return perRental.flat();
+    },
     (scope, serial) => serviceOrdersService.serialEvents(scope, serial),
     async (scope, serial) => {
       const orders = await serviceOrdersService.ordersBySerial(scope, serial);

@@ -60,7 +60,9 @@ export const imageSourceSchema = z.enum(['customer', 'staff']);
 
 export const imageSchema = z.object({
   id: z.uuid(),
-  serviceOrderId: z.uuid(),
+  /** The owner: a service order, or a rental (photos taken at its return); exactly one is set. */
+  serviceOrderId: z.uuid().nullable(),
+  rentalId: z.uuid().nullable(),
   category: imageCategorySchema,
   moment: imageMomentSchema.nullable(),
   description: z.string().nullable(),

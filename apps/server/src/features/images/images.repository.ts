@@ -8,7 +8,9 @@ import { scoped, type TenantScope } from '../../db/tenant.ts';
 
 export interface ImageRow {
   id: string;
-  serviceOrderId: string;
+  /** Exactly one of the two is set (a CHECK in the database). */
+  serviceOrderId: string | null;
+  rentalId: string | null;
   source: 'customer' | 'staff';
   category: ImageCategory;
   moment: ImageMoment | null;
@@ -35,6 +37,7 @@ const i = images;
 const columns = {
   id: i.id,
   serviceOrderId: i.serviceOrderId,
+  rentalId: i.rentalId,
   source: i.source,
   category: i.category,
   moment: i.moment,
@@ -66,6 +69,24 @@ export function createImagesRepository(db: Db) {
         .leftJoin(users, eq(users.id, i.uploadedBy))
         .where(scoped(i, scope, eq(i.serviceOrderId, orderId)))
         .orderBy(asc(i.createdAt), asc(i.id));
+    },
+
+    async listForRental(scope: TenantScope, rentalId: string): Promise<ImageRow[]> {
+      return db
+        .select(columns)
+        .from(i)
+        .leftJoin(users, eq(users.id, i.uploadedBy))
+        .where(scoped(i, scope, eq(i.rentalId, rentalId)))
+        .orderBy(asc(i.createdAt), asc(i.id));
+    },
+
+    /** Deletes the rental's photo (false when the rental has no such photo). */
+    async removeOfRental(scope: TenantScope, rentalId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(i)
+        .where(scoped(i, scope, eq(i.rentalId, rentalId), eq(i.id, id)))
+        .returning({ id: i.id });
+      return rows.length > 0;
     },
 
     async get(scope: TenantScope, id: string): Promise<ImageRow | null> {

@@ -4,6 +4,7 @@ import {
   imageUploadFieldsSchema,
   IMAGE_LIMITS,
   type Image,
+  type ImageCategory,
   type ImageVariant,
 } from '@service-portal/shared/images';
 import type { Db } from '../../db/client.ts';
@@ -22,14 +23,19 @@ export interface UploadBudget {
   release(bytes: number): Promise<void>;
 }
 
-export interface UploadInput {
-  orderId: string;
+/** Whose photos: a service order's (staff or a customer link) or a rental's (at its return). */
+export type UploadOwner =
+  { orderId: string; rentalId?: undefined } | { rentalId: string; orderId?: undefined };
+
+export type UploadInput = UploadOwner & {
   source: 'customer' | 'staff';
   uploadedBy: string | null;
   uploadLinkId: string | null;
   parts: AsyncIterable<UploadPart>;
   budget?: UploadBudget;
-}
+  /** The category of every file when the request names none (rental photos have no categories). */
+  defaultCategory?: ImageCategory;
+};
 
 // What this feature asks of the service-orders feature (app.ts passes that service in).
 export interface OrderCheck {
@@ -92,6 +98,7 @@ export function createImagesService(deps: ImagesDeps) {
     return {
       id: row.id,
       serviceOrderId: row.serviceOrderId,
+      rentalId: row.rentalId,
       category: row.category,
       moment: row.moment,
       description: row.description,
@@ -180,7 +187,11 @@ export function createImagesService(deps: ImagesDeps) {
         const issue = parsed.error.issues[0]!;
         throw badRequest(issue.path.join('.'), issue.message);
       }
-      const { categories, descriptions, moments } = parsed.data;
+      const { descriptions, moments } = parsed.data;
+      const categories =
+        parsed.data.categories.length === 0 && input.defaultCategory
+          ? files.map(() => input.defaultCategory!)
+          : parsed.data.categories;
       if (categories.length !== files.length) throw badRequest('categories', 'One category per file');
       if (descriptions.length !== 0 && descriptions.length !== files.length)
         throw badRequest('descriptions', 'One description per file, or none');
@@ -214,7 +225,8 @@ export function createImagesService(deps: ImagesDeps) {
         );
         values.push({
           id: f.id,
-          serviceOrderId: input.orderId,
+          serviceOrderId: input.orderId ?? null,
+          rentalId: input.rentalId ?? null,
           uploadLinkId: input.uploadLinkId,
           source: input.source,
           category: categories[index]!,
@@ -237,7 +249,10 @@ export function createImagesService(deps: ImagesDeps) {
         await repo.insertMany(scope, values, tx);
         await repo.commitFiles(written, now(), tx);
       });
-      const rows = await repo.listForOrder(scope, input.orderId);
+      const rows =
+        input.rentalId !== undefined
+          ? await repo.listForRental(scope, input.rentalId)
+          : await repo.listForOrder(scope, input.orderId);
       const ids = new Set(values.map((v) => v.id));
       return rows.filter((r) => ids.has(r.id));
     } catch (err) {
@@ -272,6 +287,35 @@ export function createImagesService(deps: ImagesDeps) {
         parts,
       });
       return rows.map(present);
+    },
+
+    // Photos of a rental, taken at its return. The rentals feature calls these through a port in
+    // app.ts after its own checks (the rental is the partner's and may take photos).
+
+    async listForRental(scope: TenantScope, rentalId: string): Promise<Image[]> {
+      return (await repo.listForRental(scope, rentalId)).map(present);
+    },
+
+    /** The same pipeline as an order's: typed by content, size limits, display copy and thumbnail. */
+    async uploadForRental(
+      scope: TenantScope,
+      actor: { id: string },
+      rentalId: string,
+      parts: AsyncIterable<UploadPart>,
+    ): Promise<Image[]> {
+      const rows = await upload(scope, {
+        rentalId,
+        source: 'staff',
+        uploadedBy: actor.id,
+        uploadLinkId: null,
+        parts,
+        defaultCategory: 'product_photo',
+      });
+      return rows.map(present);
+    },
+
+    async removeOfRental(scope: TenantScope, rentalId: string, imageId: string): Promise<void> {
+      if (!(await repo.removeOfRental(scope, rentalId, imageId))) throw notFound('Image');
     },
 
     async remove(scope: TenantScope, imageId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   idParamsSchema,
@@ -26,6 +27,7 @@ import {
   rentalUpdateSchema,
   rentalVersionSchema,
 } from '@service-portal/shared/rentals';
+import { partsOf } from '../../lib/multipart.ts';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import type { RentalsService } from './rentals.service.ts';
@@ -327,6 +329,70 @@ export function rentalsRoutes(service: RentalsService) {
         },
       },
       async (request) => service.returnRental(tenantOf(request), request.params.id, request.body),
+    );
+
+    // --- photos with the return (stored by the images feature's one pipeline) -------------------
+
+    r.get(
+      '/rentals/:id/photos',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: "The rental's photos, oldest first, with signed URLs valid for an hour",
+          params: idParamsSchema,
+          response: { 200: z.array(imageSchema), ...one },
+        },
+      },
+      async (request) => service.photos(tenantOf(request), request.params.id),
+    );
+
+    r.post(
+      '/rentals/:id/photos',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary:
+            'Add photos of the returned unit (multipart/form-data: `files`, optional `descriptions` one per file). JPEG, PNG or HEIC by content; 10 MB each, 50 MB in all. A rental under way or returned (409 otherwise)',
+          params: idParamsSchema,
+          response: {
+            201: z.array(imageSchema),
+            ...write,
+            413: problemSchema,
+            415: problemSchema,
+            507: problemSchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await service.addPhotos(
+              tenantOf(request),
+              principalOf(request),
+              request.params.id,
+              partsOf(request),
+            ),
+          ),
+    );
+
+    r.delete(
+      '/rentals/:id/photos/:photoId',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Delete a photo of the rental (its files are removed by the clean-up)',
+          params: z.object({ id: z.uuid(), photoId: z.uuid() }),
+          response: { 204: z.null(), ...one },
+        },
+      },
+      async (request, reply) => {
+        await service.removePhoto(tenantOf(request), request.params.id, request.params.photoId);
+        return reply.status(204).send(null);
+      },
     );
 
     r.post(

@@ -22,7 +22,9 @@ import {
 import { languageForPhone } from '@service-portal/shared/upload-links';
 import type { z } from 'zod';
 import type { customerInputSchema } from '@service-portal/shared/customers';
+import type { Image } from '@service-portal/shared/images';
 import type { Db } from '../../db/client.ts';
+import type { UploadPart } from '../../lib/multipart.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { reminderMessage } from './rentals.messages.ts';
@@ -68,11 +70,24 @@ export interface ReminderSender {
   ): Promise<{ id: string }>;
 }
 
+/** The images feature's one pipeline for photos (content check, limits, thumbnails, storage). */
+export interface RentalPhotosPort {
+  list(scope: TenantScope, rentalId: string): Promise<Image[]>;
+  upload(
+    scope: TenantScope,
+    actor: { id: string },
+    rentalId: string,
+    parts: AsyncIterable<UploadPart>,
+  ): Promise<Image[]>;
+  remove(scope: TenantScope, rentalId: string, imageId: string): Promise<void>;
+}
+
 export interface RentalsDeps {
   repo: RentalsRepository;
   customers: CustomerPort;
   pricing: RentalPricingPort;
   messages: ReminderSender;
+  photos: RentalPhotosPort;
   now?: () => Date;
 }
 
@@ -449,6 +464,38 @@ export function createRentalsService(deps: RentalsDeps) {
       });
       if (done !== true) return missedRental(scope, id, today);
       return this.get(scope, id);
+    },
+
+    // --- photos with the return ----------------------------------------------------------------
+
+    /** The rental's photos, oldest first, with signed URLs (404 unless the rental is the partner's). */
+    async photos(scope: TenantScope, id: string): Promise<Image[]> {
+      const { today } = await todayOf(scope);
+      await rentalOrThrow(scope, id, today);
+      return deps.photos.list(scope, id);
+    },
+
+    /**
+     * Photos of the unit as it comes back: taken while the rental is under way (the return dialog
+     * sends them before it confirms) or after it was returned; not on bookings or cancelled ones.
+     */
+    async addPhotos(
+      scope: TenantScope,
+      actor: { id: string },
+      id: string,
+      parts: AsyncIterable<UploadPart>,
+    ): Promise<Image[]> {
+      const { today } = await todayOf(scope);
+      const current = await rentalOrThrow(scope, id, today);
+      if (current.status !== 'active' && current.status !== 'returned')
+        throw invalidTransition('Photos are taken of a rental under way or returned.');
+      return deps.photos.upload(scope, actor, id, parts);
+    },
+
+    async removePhoto(scope: TenantScope, id: string, imageId: string): Promise<void> {
+      const { today } = await todayOf(scope);
+      await rentalOrThrow(scope, id, today);
+      await deps.photos.remove(scope, id, imageId);
     },
 
     // --- calendar, dashboard, serial history ---------------------------------------------------

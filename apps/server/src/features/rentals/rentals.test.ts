@@ -1,11 +1,21 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, type Rental, type RentalProduct } from '@service-portal/shared/rentals';
+import type { Image } from '@service-portal/shared/images';
 import { communications } from '../../db/schema/communications.ts';
+import { images } from '../../db/schema/images.ts';
+import { storedFiles } from '../../db/schema/stored-files.ts';
 import { rentalProducts, rentalReminders, rentals } from '../../db/schema/rentals.ts';
 import { createRentalsRepository } from './rentals.repository.ts';
 import { createRentalsService } from './rentals.service.ts';
-import { actingFor, createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
+import { bearer } from '../../../test/helper.ts';
+import { gpsJpeg, multipart, pdf, png, type Part } from '../../../test/image-fixtures.ts';
+import {
+  actingFor,
+  createOrdersWorld,
+  orderInput,
+  type OrdersWorld,
+} from '../../../test/service-order-fixtures.ts';
 
 let w: OrdersWorld;
 beforeAll(async () => {
@@ -387,6 +397,7 @@ describe('overdue, return with late fee, reminders (moved clock)', () => {
       customers: unused,
       pricing: unused,
       messages: unused,
+      photos: unused,
       now: () => w.ctx.clock.now,
     });
     const history = await service.serialHistory({ partnerId: w.partners.nordic }, ' hist-1 ');
@@ -394,6 +405,154 @@ describe('overdue, return with late fee, reminders (moved clock)', () => {
       expect.objectContaining({ kind: 'rental', status: 'active', unitName: u.name, startDate: today() }),
     ]);
     expect(await service.serialHistory({ partnerId: w.partners.fjord }, 'HIST-1')).toEqual([]);
+  });
+});
+
+describe('photos with the return (the images pipeline)', () => {
+  const postPhotos = (token: string, id: string, parts: Part[]) => {
+    const body = multipart(parts);
+    return w.ctx.app.inject({
+      method: 'POST',
+      url: `/api/rentals/${id}/photos`,
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const photosOf = (rentalId: string) =>
+    w.ctx.app.db.select().from(images).where(eq(images.rentalId, rentalId));
+  const uncommitted = async () =>
+    (await w.ctx.app.db.select().from(storedFiles)).filter((f) => f.committedAt === null);
+
+  it('takes photos by content on a rental under way, lists them with thumbnails, and after the return', async () => {
+    const u = await unit();
+    const r = (await rent(u.id)).json<Rental>();
+    const res = await postPhotos(w.tokens.tech, r.id, [
+      { name: 'files', filename: 'scratch.jpg', data: await gpsJpeg() },
+      { name: 'files', filename: 'named-wrong.heic', data: await png(), contentType: 'image/heic' },
+      { name: 'descriptions', value: 'Scratch on the door' },
+      { name: 'descriptions', value: '' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    tested.add('POST /api/rentals/:id/photos');
+    const added = res.json<Image[]>();
+    expect(
+      added.map((i) => [i.rentalId, i.serviceOrderId, i.originalType, i.description, i.category]),
+    ).toEqual([
+      [r.id, null, 'image/jpeg', 'Scratch on the door', 'product_photo'],
+      [r.id, null, 'image/png', null, 'product_photo'],
+    ]);
+
+    const list = await office().get(`/rentals/${r.id}/photos`);
+    expect(list.statusCode).toBe(200);
+    tested.add('GET /api/rentals/:id/photos');
+    expect(list.json<Image[]>().map((i) => i.id)).toEqual(added.map((i) => i.id));
+    const thumb = await w.ctx.app.inject({ url: list.json<Image[]>()[0]!.thumbnailUrl });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.rawPayload.includes(Buffer.from('PhoneCam'))).toBe(false);
+
+    // Returned: a forgotten photo can still be added; one can be deleted.
+    const back = await tech().post(`/rentals/${r.id}/return`, { condition: 'fair', version: r.version });
+    expect(back.statusCode, back.body).toBe(200);
+    w.ctx.clock.advance(1000); // the list is oldest first; the test clock stands still otherwise
+    const late = await postPhotos(w.tokens.tech, r.id, [
+      { name: 'files', filename: 'late.png', data: await png() },
+    ]);
+    expect(late.statusCode, late.body).toBe(201);
+    const gone = await tech().del(`/rentals/${r.id}/photos/${added[1]!.id}`);
+    expect(gone.statusCode).toBe(204);
+    tested.add('DELETE /api/rentals/:id/photos/:photoId');
+    expect((await tech().del(`/rentals/${r.id}/photos/${added[1]!.id}`)).statusCode).toBe(404);
+    expect((await office().get(`/rentals/${r.id}/photos`)).json<Image[]>().map((i) => i.id)).toEqual([
+      added[0]!.id,
+      late.json<Image[]>()[0]!.id,
+    ]);
+    // The unit's serial-number history shows them too.
+    const history = await office().get(`/serial-history/${encodeURIComponent(u.serialNumber)}`);
+    const shown = history.json<{
+      events: { kind: string; rentalId?: string | null; imageUrl?: string | null }[];
+    }>();
+    expect(shown.events.filter((e) => e.kind === 'photo')).toEqual([
+      expect.objectContaining({ rentalId: r.id, imageUrl: expect.stringContaining('/thumbnail?') }),
+      expect.objectContaining({ rentalId: r.id, imageUrl: expect.stringContaining('/thumbnail?') }),
+    ]);
+  });
+
+  it('refuses a file that is not an image by content (415) and stores nothing', async () => {
+    const r = (await rent((await unit()).id)).json<Rental>();
+    const res = await postPhotos(w.tokens.tech, r.id, [
+      { name: 'files', filename: 'ok.jpg', data: await gpsJpeg() },
+      { name: 'files', filename: 'photo.jpg', data: pdf(), contentType: 'image/jpeg' },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('unsupported_media_type');
+    expect(await photosOf(r.id)).toEqual([]);
+    expect(await uncommitted()).toEqual([]);
+    const none = await postPhotos(w.tokens.tech, r.id, [{ name: 'descriptions', value: 'x' }]);
+    expect(none.statusCode).toBe(400);
+    expect(await photosOf(r.id)).toEqual([]);
+  });
+
+  it('takes no photos on a booking, and a photo has exactly one owner (database check)', async () => {
+    const b = (
+      await office().post('/rentals/bookings', {
+        rentalProductId: (await unit()).id,
+        customer: newCustomer(),
+        startDate: addDays(today(), 20),
+        dueDate: addDays(today(), 21),
+      })
+    ).json<Rental>();
+    const res = await postPhotos(w.tokens.tech, b.id, [
+      { name: 'files', filename: 'a.png', data: await png() },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invalid_transition');
+    expect(await photosOf(b.id)).toEqual([]);
+    const [any] = await w.ctx.app.db.select().from(images).limit(1);
+    await expect(
+      w.ctx.app.db.update(images).set({ serviceOrderId: null, rentalId: null }).where(eq(images.id, any!.id)),
+    ).rejects.toThrow();
+  });
+
+  it("leaves an order's photos apart from a rental's", async () => {
+    const order = (await manager().post('/service-orders', orderInput({ serialNumber: 'PH-1' }))).json<{
+      id: string;
+    }>();
+    const body = multipart([
+      { name: 'files', filename: 'o.png', data: await png() },
+      { name: 'categories', value: 'problem_area' },
+    ]);
+    const up = await w.ctx.app.inject({
+      method: 'POST',
+      url: `/api/service-orders/${order.id}/images`,
+      headers: { ...bearer(w.tokens.tech), ...body.headers },
+      payload: body.payload,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json<Image[]>()[0]).toMatchObject({ serviceOrderId: order.id, rentalId: null });
+    const r = (await rent((await unit()).id)).json<Rental>();
+    await postPhotos(w.tokens.tech, r.id, [{ name: 'files', filename: 'r.png', data: await png() }]);
+    const orderList = (await office().get(`/service-orders/${order.id}/images`)).json<Image[]>();
+    expect(orderList.map((i) => i.serviceOrderId)).toEqual([order.id]);
+    const rentalList = (await office().get(`/rentals/${r.id}/photos`)).json<Image[]>();
+    expect(rentalList.map((i) => i.rentalId)).toEqual([r.id]);
+  });
+
+  it("partner B can neither list, add nor delete partner A's rental photos", async () => {
+    const r = (await rent((await unit()).id)).json<Rental>();
+    const mine = await postPhotos(w.tokens.tech, r.id, [
+      { name: 'files', filename: 'a.png', data: await png() },
+    ]);
+    const photoId = mine.json<Image[]>()[0]!.id;
+    const list = await fjord().get(`/rentals/${r.id}/photos`);
+    expect(list.statusCode).toBe(404);
+    const add = await postPhotos(w.tokens.fjord, r.id, [
+      { name: 'files', filename: 'b.png', data: await png() },
+    ]);
+    expect(add.statusCode).toBe(404);
+    expect((await fjord().del(`/rentals/${r.id}/photos/${photoId}`)).statusCode).toBe(404);
+    expect((await photosOf(r.id)).map((p) => p.id)).toEqual([photoId]);
+    expect(await uncommitted()).toEqual([]);
   });
 });
 

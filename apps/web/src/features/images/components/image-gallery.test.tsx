@@ -11,6 +11,7 @@ function image(n: number, overrides: Partial<Image> = {}): Image {
   return {
     id,
     serviceOrderId: ORDER_ID,
+    rentalId: null,
     category: 'problem_area',
     moment: null,
     description: null,

@@ -25,6 +25,7 @@ import {
 import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { RentalFormModal } from './rental-form.tsx';
+import { RentalPhotosModal } from './rental-photos.tsx';
 import { ReturnDialog } from './return-dialog.tsx';
 
 const ACTIVE_VIEWS = ['open', 'overdue', 'booked'] as const;
@@ -72,6 +73,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
   const [returning, setReturning] = useState<Rental | null>(null);
   const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);
   const [cancelling, setCancelling] = useState<Rental | null>(null);
+  const [viewingPhotos, setViewingPhotos] = useState<Rental | null>(null);
   const pickup = usePickupBooking();
   const cancel = useCancelRental();
 
@@ -108,6 +110,16 @@ export function RentalsListScreen({ mode, canManage }: Props) {
           }
         >
           {t('rentals.pickup')}
+        </Button>
+      )}
+      {(r.status === 'returned' || r.status === 'active' || r.status === 'overdue') && (
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => setViewingPhotos(r)}
+          aria-label={`${t('rentals.photos.action')} ${r.unitName}`}
+        >
+          {t('rentals.photos.action')}
         </Button>
       )}
       {canManage && (r.status === 'booked' || r.status === 'active' || r.status === 'overdue') && (
@@ -230,6 +242,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
         empty={t('rentals.empty')}
       />
       <ReturnDialog rental={returning} today={today} onClose={() => setReturning(null)} />
+      <RentalPhotosModal rental={viewingPhotos} onClose={() => setViewingPhotos(null)} />
       <RentalFormModal
         kind={creating ?? 'rental'}
         opened={creating !== null}

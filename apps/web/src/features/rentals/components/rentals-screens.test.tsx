@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
 import { serviceManager, technician } from '../../../../test/fixtures.ts';
 import { mockApi } from '../../../../test/http.ts';
-import type { Handler } from '../../../../test/http.ts';
+import type { Image } from '@service-portal/shared/images';
+import { problem, type Handler } from '../../../../test/http.ts';
 import { renderApp } from '../../../../test/render.tsx';
 
 beforeAll(async () => {
@@ -93,6 +94,33 @@ const calendar: Handler = (request) => ({
   },
 });
 
+function jpeg(name: string, size = 2000) {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff]);
+  return new File([bytes], name, { type: 'image/jpeg' });
+}
+
+const PHOTO_ID = 'd0000000-0000-4000-8000-000000000001';
+const photo: Image = {
+  id: PHOTO_ID,
+  serviceOrderId: null,
+  rentalId: overdue.id,
+  category: 'product_photo',
+  moment: null,
+  description: null,
+  source: 'staff',
+  uploadedBy: null,
+  originalType: 'image/jpeg',
+  originalName: 'door.jpg',
+  originalBytes: 2000,
+  width: 100,
+  height: 80,
+  createdAt: '2026-03-10T10:00:00.000Z',
+  thumbnailUrl: `/api/images/${PHOTO_ID}/thumbnail?exp=1&sig=x`,
+  displayUrl: `/api/images/${PHOTO_ID}/display?exp=1&sig=x`,
+  originalUrl: `/api/images/${PHOTO_ID}/original?exp=1&sig=x`,
+};
+
 function start(path: string, who = serviceManager, routes: Record<string, Handler> = {}, width?: number) {
   const api = mockApi({
     'GET /api/user/profile': { status: 200, body: who },
@@ -141,6 +169,49 @@ describe('rental screens', { timeout: 30_000 }, () => {
     await screen.findByText('The unit is returned.');
     const sent = calls.find((c) => c.url.endsWith('/return'));
     expect(sent?.body).toMatchObject({ returnedDate: TODAY, condition: 'good', version: 1 });
+  });
+
+  it('the return dialog sends a chosen photo first, then confirms; a refused photo stops the return', async () => {
+    let refuse = true;
+    const returned = { ...overdue, status: 'returned', returnedDate: TODAY, version: 2 };
+    const { user, calls } = start('/rentals/active', serviceManager, {
+      [`POST /api/rentals/${overdue.id}/photos`]: () =>
+        refuse
+          ? { status: 415, body: problem(415, 'unsupported_media_type', 'Invalid file type') }
+          : { status: 201, body: [photo] },
+      [`POST /api/rentals/${overdue.id}/return`]: { status: 200, body: returned },
+      [`GET /api/rentals/${overdue.id}/photos`]: { status: 200, body: [photo] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Return Event toilet 1' }));
+    expect(await screen.findByText('Photos of the returned unit (optional)')).toBeInTheDocument();
+    await user.upload(screen.getByTestId('image-file-input'), [jpeg('door.jpg')]);
+    expect(screen.getByText('door.jpg')).toBeInTheDocument();
+
+    // The server refuses the file by its content: no return is sent, the dialog says why.
+    await user.click(screen.getByRole('button', { name: 'Confirm return' }));
+    expect(await screen.findByTestId('return-photos-failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid file type')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/return'))).toBe(false);
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Confirm return' }));
+    await screen.findByText('The unit is returned.');
+    const sent = calls.filter((c) => c.url.endsWith('/photos') && c.method === 'POST');
+    expect(sent).toHaveLength(2);
+    const form = sent[1]!.body as FormData;
+    expect((form.get('files') as File).name).toBe('door.jpg');
+    const order = calls.map((c) => `${c.method} ${c.url}`);
+    expect(order.lastIndexOf(`POST /api/rentals/${overdue.id}/photos`)).toBeLessThan(
+      order.indexOf(`POST /api/rentals/${overdue.id}/return`),
+    );
+
+    // The row shows the rental's photos: the thumbnail opens the full picture.
+    await user.click(screen.getByRole('button', { name: 'Photos Event toilet 1' }));
+    const link = await within(await screen.findByTestId('rental-photos')).findByRole('link', {
+      name: 'Open photo 1',
+    });
+    expect(link).toHaveAttribute('href', photo.displayUrl);
+    expect(link.querySelector('img')).toHaveAttribute('src', photo.thumbnailUrl);
   });
 
   it('the calendar is a grid the arrow keys walk, marking rented, overdue and free days', async () => {

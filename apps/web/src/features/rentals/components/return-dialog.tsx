@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   isCalendarDay,
   RENTAL_CONDITIONS,
@@ -9,13 +12,19 @@ import {
   rentalReturnSchema,
   type Rental,
 } from '@service-portal/shared/rentals';
+import { fitsTotal } from '@service-portal/shared/images';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { ImageFilePicker, PickedFileCard, usePickedFiles } from '../../../components/image-file-picker.tsx';
+import { formatMessage, uploadErrorMessage } from '../../../lib/api-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { rentalPhotosKey, uploadRentalPhoto } from '../api/rental-photos.ts';
 import { useReturnRental } from '../api/rentals.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+
+type ReturnPayload = z.output<typeof rentalReturnSchema>;
 
 interface Props {
   rental: Rental | null;
@@ -24,7 +33,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** The unit comes back: condition, notes, and the charges (late fee included) before confirming. */
+/**
+ * The unit comes back: condition, notes, optional photos, and the charges (late fee included)
+ * before confirming. The photos are sent first, one request each; the return is confirmed only
+ * when all arrived, and a retry sends only the ones that did not.
+ */
 export function ReturnDialog({ rental, today, onClose }: Props) {
   const { t } = useTranslation();
   return (
@@ -38,6 +51,12 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const send = useReturnRental();
+  const queryClient = useQueryClient();
+  const photos = usePickedFiles();
+  const [uploading, setUploading] = useState(false);
+  const [photoFailure, setPhotoFailure] = useState(false);
+  const pendingPhotos = photos.items.filter((i) => !i.done);
+  const photosFit = fitsTotal(pendingPhotos.map((i) => i.file.size));
   const form = useSchemaForm({
     initialValues: { returnedDate: today, condition: 'good', notes: '' },
     schema: rentalReturnSchema,
@@ -76,7 +95,34 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
   });
   const money = (minor: number) => formatMoney(minor, rental.currency, lang);
 
-  const submit = form.submit((body) =>
+  /** Sends the photos not sent yet; true when every one arrived. */
+  const sendPhotos = async (): Promise<boolean> => {
+    if (pendingPhotos.length === 0) return true;
+    setUploading(true);
+    setPhotoFailure(false);
+    let ok = true;
+    for (const item of pendingPhotos) {
+      photos.update(item.id, { progress: 0, error: null });
+      try {
+        await uploadRentalPhoto({
+          rentalId: rental.id,
+          file: item.file,
+          onProgress: (progress) => photos.update(item.id, { progress }),
+        });
+        photos.update(item.id, { progress: 100, done: true });
+      } catch (error) {
+        ok = false;
+        photos.update(item.id, { error: formatMessage(t, uploadErrorMessage(error)) });
+      }
+    }
+    setUploading(false);
+    await queryClient.invalidateQueries({ queryKey: rentalPhotosKey(rental.id) });
+    if (!ok) setPhotoFailure(true);
+    return ok;
+  };
+
+  const confirm = async (body: ReturnPayload) => {
+    if (!photosFit || !(await sendPhotos())) return;
     send.mutate(
       {
         id: rental.id,
@@ -92,8 +138,9 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
         },
         onError: form.fail,
       },
-    ),
-  );
+    );
+  };
+  const submit = form.submit((body) => void confirm(body));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -127,6 +174,30 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
           minRows={2}
           {...form.getInputProps('notes')}
         />
+        <Stack gap="xs" component="section" aria-labelledby="return-photos">
+          <Text fw={600} id="return-photos">
+            {t('rentals.photos.returnTitle')}
+          </Text>
+          <ImageFilePicker onAdd={(list) => photos.add(list)} disabled={uploading} />
+          {photos.items.map((item) => (
+            <PickedFileCard
+              key={item.id}
+              item={item}
+              disabled={uploading}
+              onRemove={() => photos.remove(item.id)}
+            />
+          ))}
+          {!photosFit && (
+            <Alert color="red" role="alert">
+              {t('rentals.photos.totalTooLarge')}
+            </Alert>
+          )}
+          {photoFailure && (
+            <Alert color="red" role="alert" data-testid="return-photos-failed">
+              {t('rentals.photos.uploadFailed')}
+            </Alert>
+          )}
+        </Stack>
         <Stack gap={4} data-testid="return-charges" aria-live="polite">
           <Text fw={600}>{t('rentals.return.charges')}</Text>
           <Text size="sm">
@@ -155,7 +226,7 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
         <FormActions
           failure={form.failure}
           submitLabel={t('rentals.return.confirm')}
-          pending={send.isPending}
+          pending={send.isPending || uploading}
           onCancel={onClose}
         />
       </Stack>
