@@ -54,7 +54,7 @@ describe('sign-in and the shell', () => {
     await page.getByLabel('E-mail address').fill('somebody@unknown.example.com');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('One-time code').fill('000000');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or OTP code. Please try again.').waitFor();
   });
 

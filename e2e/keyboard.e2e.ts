@@ -102,7 +102,7 @@ it(
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/service-orders$/);
     await headingHasFocus(page, /Service Orders/);
-    await tabTo(page, /^New service order$/);
+    await tabTo(page, /^New service order$/i);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/service-orders\/new$/);
     await headingHasFocus(page, /New service order/i);

@@ -104,7 +104,12 @@ function EventBody({ event }: { event: SerialEvent }) {
         {event.serviceOrderId && event.orderNumber && (
           <>
             {' · '}
-            <Anchor component={Link} to={`/service-orders/${event.serviceOrderId}`} size="xs">
+            <Anchor
+              component={Link}
+              to={`/service-orders/${event.serviceOrderId}`}
+              size="xs"
+              underline="always"
+            >
               {event.orderNumber}
             </Anchor>
           </>
