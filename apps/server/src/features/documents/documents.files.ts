@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import type { Readable } from 'node:stream';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -9,6 +8,7 @@ import {
 } from '@service-portal/shared/documents';
 import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import { AppError } from '../../errors.ts';
+import { sniffUpload } from '../../lib/sniff.ts';
 
 /**
  * file-type reads an office file's `[Content_Types].xml` (the zip's first entry) to tell docx,
@@ -36,22 +36,8 @@ export async function sniffDocument(
   fileName: string,
   maxBytes: number,
 ): Promise<{ type: DocumentMimeType; stream: Readable }> {
-  const it = source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let ended = false;
-  while (headBytes < SNIFF_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      ended = true;
-      break;
-    }
-    head.push(r.value);
-    headBytes += r.value.length;
-  }
-  const first = Buffer.concat(head);
-  const detected = first.length > 0 ? await fileTypeFromBuffer(first) : undefined;
-  const mime = detected?.mime;
+  const upload = await sniffUpload(source, { sniffBytes: SNIFF_BYTES, maxBytes, tooLarge });
+  const mime = upload.mime;
   const type = mime && mime in DOCUMENT_TYPES ? (mime as DocumentMimeType) : undefined;
   if (!type) {
     // The name promises something we take, the content is something else (or nothing known).
@@ -59,21 +45,8 @@ export async function sniffDocument(
     throw unsupported();
   }
   if (!nameFitsType(fileName, type)) throw mismatch(fileName);
-  let total = first.length;
-  if (total > maxBytes) throw tooLarge();
-
-  async function* all(): AsyncGenerator<Buffer> {
-    yield first;
-    if (ended) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      total += r.value.length;
-      if (total > maxBytes) throw tooLarge();
-      yield r.value;
-    }
-  }
-  return { type, stream: Readable.from(all(), { objectMode: false }) };
+  if (upload.headBytes > maxBytes) throw tooLarge();
+  return { type, stream: upload.stream };
 }
 
 /** Reads a stream into one buffer. */

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageType } from '@service-portal/shared/images';
 import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import { AppError } from '../../errors.ts';
+import { sniffUpload } from '../../lib/sniff.ts';
 
 // libvips' own cache and thread pool would keep tens of MB per upload alive; one image at a time
 // on few threads keeps the server's memory flat under parallel uploads (bench: customer-upload).
@@ -32,38 +32,11 @@ export async function sniffAndLimit(
   source: AsyncIterable<Buffer>,
   maxBytes: number,
 ): Promise<{ type: ImageType; stream: Readable; bytes: () => number }> {
-  const it = source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let ended = false;
-  while (headBytes < SNIFF_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      ended = true;
-      break;
-    }
-    head.push(r.value);
-    headBytes += r.value.length;
-  }
-  const first = Buffer.concat(head);
-  const detected = first.length > 0 ? await fileTypeFromBuffer(first) : undefined;
-  const type = detected ? ACCEPTED[detected.mime] : undefined;
+  const upload = await sniffUpload(source, { sniffBytes: SNIFF_BYTES, maxBytes, tooLarge });
+  const type = upload.mime ? ACCEPTED[upload.mime] : undefined;
   if (!type) throw invalidType();
-  let total = first.length;
-  if (total > maxBytes) throw tooLarge();
-
-  async function* all(): AsyncGenerator<Buffer> {
-    yield first;
-    if (ended) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      total += r.value.length;
-      if (total > maxBytes) throw tooLarge();
-      yield r.value;
-    }
-  }
-  return { type, stream: Readable.from(all(), { objectMode: false }), bytes: () => total };
+  if (upload.headBytes > maxBytes) throw tooLarge();
+  return { type, stream: upload.stream, bytes: upload.bytes };
 }
 
 /** Reads a stream of known size into one buffer (no chunk list and concat copy on top). */
