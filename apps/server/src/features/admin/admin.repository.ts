@@ -4,22 +4,10 @@ import type { AdminUserListQuery, ServicePartnerListQuery } from '@service-porta
 import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { users } from '../../db/schema/users.ts';
+import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
 
 // Administration is above the partners: these queries are deliberately not tenant-scoped (the
 // routes are for global administrators only, `access: GLOBAL_ADMIN`, `tenant: 'none'`).
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A PostgreSQL error code anywhere in the cause chain (Drizzle wraps the driver's error). */
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /** The unique index (partner name, user e-mail) refused the write: a race the service's check lost. */
 function duplicateOr(err: unknown): 'duplicate' {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
 
 // Read-only use of service_orders: the customer list shows each customer's order count, open
 // order count and last order date, and sorts by the last. Computing them in the list's own query
@@ -44,21 +45,9 @@ export interface NewCustomer {
 /** The fields a PUT replaces. */
 export type CustomerValues = Required<NewCustomer>;
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
 const o = serviceOrders;
-
-/** A PostgreSQL error code anywhere in the cause chain (Drizzle wraps the driver's error). */
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /**
  * Every method takes an optional executor so a caller's transaction can include it: on PGlite a

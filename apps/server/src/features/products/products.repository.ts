@@ -10,6 +10,7 @@ import {
   type SyncRunError,
 } from '../../db/schema/products.ts';
 import type { TenantScope } from '../../db/tenant.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -38,10 +39,6 @@ export interface ProductUpsert {
     currency: string;
     inventoryQuantity: number | null;
   }[];
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The partner's own flag; a product without a partner row is active for them. */

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentalReminders, rentals, rentalSettings } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
 
 const p = rentalProducts;
 const r = rentals;
@@ -38,19 +39,6 @@ export type RentalProductValues = Pick<
 
 /** What a write ran into instead of succeeding. */
 export type WriteMiss = 'serial_taken' | 'overlap';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A PostgreSQL error code anywhere in the cause chain (Drizzle wraps the driver's error). */
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /** 23505: the unit's serial number is taken; 23P01: rentals_no_overlap refused the dates. */
 function asWriteMiss(err: unknown): WriteMiss {

@@ -4,6 +4,7 @@ import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/
 import { searchTokensOf, serviceOrders, serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import type { TenantScope } from '../../db/tenant.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 // What the list, search, export and single-order queries share: the filters as SQL, the list's
 // columns, the joined display names. No queries run here.
@@ -51,9 +52,6 @@ export const o = serviceOrders;
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
 export const personName = (first: PgColumn, last: PgColumn) => sql<string | null>`${first} || ' ' || ${last}`;

@@ -2,10 +2,7 @@ import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import { shopOauthStates, shopSessionTokenUses, shopUserLinks } from '../../db/schema/shop-auth.ts';
 import { users } from '../../db/schema/users.ts';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 export function createShopAuthRepository(db: Db) {
   const linkColumns = {

@@ -4,6 +4,7 @@ import type { SparePartWorklistFilter, SparePartWorklistQuery } from '@service-p
 import type { Db } from '../../db/client.ts';
 import { serviceOrders, serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 // READ-ONLY. The spare-part lines and their orders belong to the service-orders feature, which
 // alone changes them (a line is removed with DELETE /service-orders/{id}/spare-parts/{partId}).
@@ -14,10 +15,6 @@ import { scoped, type TenantScope } from '../../db/tenant.ts';
 
 const p = serviceOrderSpareParts;
 const o = serviceOrders;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const lineTotal = sql<string>`(${p.quantity}::bigint * ${p.unitCostMinor})`;
 

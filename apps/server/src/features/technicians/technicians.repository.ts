@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 const columns = {
   id: technicians.id,
@@ -30,10 +31,6 @@ export interface TechnicianValues {
   phoneNumber: string | null;
   jobTitle: string | null;
   department: string | null;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const o = serviceOrders;

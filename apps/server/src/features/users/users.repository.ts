@@ -3,6 +3,7 @@ import type { TeamQuery } from '@service-portal/shared/users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 
 const columns = {
   id: users.id,
@@ -15,10 +16,6 @@ const columns = {
   jobTitle: users.jobTitle,
   phoneNumber: users.phoneNumber,
 };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function createUsersRepository(db: Db) {
   return {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { warehouseLocations } from '../../db/schema/warehouse-locations.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
 
 const columns = {
   id: warehouseLocations.id,
@@ -25,19 +26,6 @@ export interface WarehouseLocationValues {
 
 /** What a write ran into instead of succeeding. */
 export type WriteMiss = 'duplicate_name' | 'referenced';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A PostgreSQL error code anywhere in the cause chain (Drizzle wraps the driver's error). */
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /** Unique names (warehouse_locations_partner_name_key) and the RESTRICT foreign key from orders. */
 function asWriteMiss(err: unknown): WriteMiss {
