@@ -70,6 +70,9 @@ export default tseslint.config(
       // Fastify handlers and hooks are async by contract, awaiting or not.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A } from './m'` keeps `import './m'` in the output (verbatimModuleSyntax): a
+      // module meant to load lazily would load with its importer (issue 18: weight).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },

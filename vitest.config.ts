@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default for a run is one worker fewer than the cores: one worker on the 2-core CI
+    // machine. The web tests wait about a third of their time on timers (autosave, debounce,
+    // findBy*), the e2e files on a browser and a server, so every core runs a test file (decision 037).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -5,6 +5,7 @@ import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
 import { signInViaUi } from './support/sign-in.ts';
+import { scrollToPanel } from './support/scroll.ts';
 
 const SIGNING_KEY = 'e2e-mailgun-signing-key';
 
@@ -70,6 +71,8 @@ describe('communications', () => {
     const customer = order!.customerEmail!.toLowerCase();
 
     await page.goto(`${app.url}/service-orders/${order!.id}`);
+    // The conversation is the page's last panel: it loads once scrolled to.
+    await scrollToPanel(page, 'Communications');
     const panel = page.locator('#conversation');
     await panel.getByRole('heading', { name: 'Communications' }).waitFor();
     const subject = `Status of ${order!.orderNumber} ${Date.now()}`;

@@ -8,6 +8,7 @@ import { gpsJpeg, png } from '../apps/server/test/image-fixtures.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
 import { signInViaUi } from './support/sign-in.ts';
+import { scrollToPanel } from './support/scroll.ts';
 
 let mail: MailCatcher;
 let app: RunningApp;
@@ -56,7 +57,7 @@ describe('customer image upload', () => {
     const order = (await created.json()) as { id: string };
 
     await page.goto(`${app.url}/service-orders/${order.id}`);
-    const panel = page.getByRole('region', { name: 'Customer upload links' });
+    const panel = await scrollToPanel(page, 'Customer upload links');
     await panel.getByText("Don't send (copy the link)").click();
     await panel.getByRole('button', { name: 'Create link' }).click();
     const link = await panel.getByRole('textbox', { name: 'New link' }).inputValue();
@@ -88,7 +89,7 @@ describe('customer image upload', () => {
     }
 
     await page.reload();
-    const gallery = page.getByRole('region', { name: 'Photos' });
+    const gallery = await scrollToPanel(page, 'Photos');
     await gallery.getByText('3 photos').waitFor();
     const thumbs = gallery.getByRole('button', { name: /^Open photo/ });
     expect(await thumbs.count()).toBe(3);

@@ -4,6 +4,7 @@ import { horizontalOverflow, seriousViolations } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
 import { signInViaUi } from './support/sign-in.ts';
+import { scrollThroughPage } from './support/scroll.ts';
 
 /**
  * Issue 18: every route of the app, as each role whose screens differ, at a desktop and a phone
@@ -140,6 +141,8 @@ async function detailIds(browser: Browser): Promise<Record<string, string>> {
 async function measure(browser: Browser, who: Who, path: string): Promise<Row> {
   const { page } = browser;
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  // Parts that load when scrolled near (an order's panels) are judged too: read to the bottom first.
+  await scrollThroughPage(page);
   // Loaders gone: a screen is judged as the user finally sees it.
   await page
     .waitForFunction(

@@ -3,6 +3,7 @@ import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { horizontalOverflow, seriousViolations, type AxeFinding } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
+import { scrollToPanel } from './support/scroll.ts';
 
 // Shop sign-in in Chromium against the built server as `npm start` runs it: no shop configured,
 // so the built-in demo shop (its authorize page, token endpoint and session-token minter) is used.
@@ -89,7 +90,8 @@ describe('shop sign-in', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('link', { name: orderNumber! }).first().click();
-    await page.getByRole('heading', { name: 'Shop order' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^SO-\d{4}-\d{6}$/ }).waitFor({ timeout: 30_000 });
+    await scrollToPanel(page, 'Shop order');
     await page.getByText('Ordered, payment pending').first().waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
   });

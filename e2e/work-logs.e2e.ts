@@ -4,6 +4,7 @@ import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
 import { signInViaUi } from './support/sign-in.ts';
+import { scrollToPanel } from './support/scroll.ts';
 
 let mail: MailCatcher;
 let app: RunningApp;
@@ -59,7 +60,7 @@ describe('pricing, work logs and order totals', () => {
 
     // An order; a service log timed with the timer (about 2 s: billed 15 min, 15/60 × 1 000 = 250.00).
     await createOrder(page, `E2E work log ${Date.now()}`);
-    const panel = page.getByRole('region', { name: 'Work log' });
+    const panel = await scrollToPanel(page, 'Work log');
     await panel.getByRole('button', { name: 'Add work log' }).click();
     const form = panel.getByRole('form', { name: 'Add work log' });
     await form.getByLabel('Category').selectOption('service_log');
@@ -73,6 +74,7 @@ describe('pricing, work logs and order totals', () => {
       .toMatch(/^0:00:0[2-9]$/);
     // The timer is server state: a reload shows it still running.
     await page.reload();
+    await scrollToPanel(page, 'Work log');
     await panel.getByText('Timer running').waitFor();
     await panel.getByRole('button', { name: 'Stop' }).click();
     await panel.getByRole('button', { name: 'Start' }).waitFor();
@@ -98,7 +100,7 @@ describe('pricing, work logs and order totals', () => {
     await form.getByRole('button', { name: 'Add work log' }).click();
     await panel.getByText('Open', { exact: true }).waitFor();
     // Open: estimate apart from the total (250.00 + 0 parts = 250.00; estimate 499.00).
-    const totals = page.getByRole('region', { name: 'Totals' });
+    const totals = await scrollToPanel(page, 'Totals');
     await expect.poll(() => totals.getByTestId('total-NOK').textContent()).toMatch(/^NOK\s250\.00$/);
     await totals
       .getByTestId('totals-estimate')

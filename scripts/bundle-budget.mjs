@@ -1,9 +1,12 @@
 // Bundle budget (issue 18): what each route costs a first-time visitor in gzipped JavaScript, read
 // from the Vite manifest of the last `npm run build` (it builds nothing itself).
 //
-// A route's cost = the entry chunk and its static imports + (signed-in routes) the app layout's lazy
-// chunk and its static imports + the route module's lazy chunk and its static imports (+ a nested
-// route's parent module). Lazy imports inside a screen (charts, dialogs) are not counted: they load
+// A route's cost = the entry chunk and its static imports + the app's chunk (app/full-app.tsx: the
+// router and the providers) + (signed-in routes) the app layout's lazy chunk and its static imports
+// + the route module's lazy chunk and its static imports (+ a nested route's parent module) + the
+// English text groups those screens load (router.tsx `withTexts`). A first visit of /login loads the
+// sign-in screen alone instead (app/sign-in-app.tsx, decision 032) with the core texts, so the login
+// row counts the entry and that chunk. Lazy imports inside a screen (charts, dialogs) are not counted: they load
 // only when used. Each file is counted once per route, gzipped at level 9 as the server sends it.
 //
 // Usage: node scripts/bundle-budget.mjs [apps/web/dist]   (npm run test:bundle)
@@ -13,20 +16,28 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KIB = 1024;
-/** Targets in KiB of gzipped JS (issue 18): the sign-in page and the other public screens, and any signed-in route. */
-const BUDGET = { public: 150, signedIn: 300 };
 /**
- * Ceilings CI holds today while the targets are not yet met (decision 029): no route may grow past
- * them. Lower them as routes get lighter; BUNDLE_BUDGET_STRICT=1 checks the targets themselves.
+ * Targets in KiB of gzipped JS (issue 18): the sign-in page, and any other route (the signed-in ones,
+ * and the public shop callback and customer upload pages, which the issue does not name: they get
+ * the signed-in routes' target).
  */
-const CEILING = { public: 225, signedIn: 410 };
-/** Routes with a ceiling of their own (the public upload wizard loads every text and its form). */
-const ROUTE_CEILING = { 'customer-upload': 300 };
+const BUDGET = { login: 150, other: 300 };
+/**
+ * CI checks the targets, except for the routes below that do not meet them yet: each has a ceiling
+ * a little above its weight today, so it cannot grow (decision 029). Remove a line once its route
+ * is under the target; BUNDLE_BUDGET_STRICT=1 checks the targets for every route.
+ */
+const OVER_TARGET_CEILING = {
+  'service-order': 325,
+  'service-order-new': 310,
+};
 const strict = process.env.BUNDLE_BUDGET_STRICT === '1';
 /** Routes outside the signed-in layout (router.tsx: PublicOnly and the public paths). */
 const PUBLIC_ROUTES = new Set(['login', 'auth-callback', 'customer-upload']);
 const ROUTES_DIR = 'src/app/routes/';
 const LAYOUT = 'src/app/layout/app-layout.tsx';
+const FULL_APP = 'src/app/full-app.tsx';
+const SIGN_IN_APP = 'src/app/sign-in-app.tsx';
 const ROUTER = 'src/app/router.tsx';
 
 const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
@@ -61,27 +72,69 @@ function closure(key, into = new Set()) {
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (entry === undefined) throw new Error('bundle budget: the manifest has no entry chunk');
 
-// Nested routes (a child screen rendered inside a parent screen's <Outlet />): the parent's chunk
-// loads too. Read from router.tsx: `path: 'rentals', element: <Rentals />, children: [...]`.
+// Nested routes (a child screen rendered inside a lazy parent's <Outlet />): the parent's chunk loads
+// too, be it a screen (`path: 'rentals', element: <Rentals />, children: [...]`) or a guard
+// (`element: <RequirePartner />, children: [...]`). Read from router.tsx.
 const routerSource = readFileSync(path.join(path.dirname(dist), ROUTER), 'utf8');
 const lazyScreens = [
   ...routerSource.matchAll(
-    /const (\w+) = lazy\((withAllTexts\()?\(\) => import\('\.\/routes\/([\w-]+)\.tsx'\)\)/g,
+    /const (\w+) = lazy\(\s*(withAllTexts\()?(?:withTexts\('[^']+',\s*)?\(\) => import\('\.\/((?:routes|guards)\/[\w-]+)\.tsx'\)/g,
   ),
 ];
+/** Lazy component → its module under src/app ('routes/rentals', 'guards/require-partner'). */
 const moduleOf = new Map(lazyScreens.map((m) => [m[1], m[3]]));
-/** Public screens that load every text (router.tsx `withAllTexts`), like the signed-in layout does. */
-const allTextsScreens = new Set(lazyScreens.filter((m) => m[2] !== undefined).map((m) => m[3]));
-// The English texts outside the core (lib/i18n.ts `loadAllTexts`, locale-split.ts) load with the
-// layout, so every signed-in route pays for them (another language's texts replace them for its readers).
+/** Public screens that load every text (router.tsx `withAllTexts`). */
+const allTextsScreens = new Set(
+  lazyScreens.filter((m) => m[2] !== undefined).map((m) => m[3].replace(/^routes\//, '')),
+);
+// Texts outside the core (decision 036): a screen loads the groups its code uses (router.tsx
+// `withTexts`, locale-split.ts writes the list beside the manifest), the signed-in layout those of
+// the frame. Counted in English (another language's texts replace them for its readers).
 const englishRest = Object.keys(manifest).find((key) => /locale-texts:.*\/en\.json:rest$/.test(key));
-const parentOf = new Map();
-for (const m of routerSource.matchAll(/element: <(\w+) \/>,\s*children: \[([\s\S]*?)\]/g)) {
+const routeTextsPath = path.join(dist, '.vite', 'route-texts.json');
+/** @type {Record<string, string[]>} */
+const routeTexts = existsSync(routeTextsPath) ? JSON.parse(readFileSync(routeTextsPath, 'utf8')) : {};
+const englishGroups = new Map(
+  Object.keys(manifest)
+    .map((key) => [/locale-texts:.*\/en\.json:group:([\w-]+)$/.exec(key)?.[1], key])
+    .filter(([group]) => group !== undefined),
+);
+/** The English table of groups (`virtual:locale-texts/en`), loaded with the first such screen. */
+const englishTable = Object.keys(manifest).find((key) => /virtual:locale-texts\/en$/.test(key));
+/** Screens router.tsx wraps in `withTexts`: they load their groups, the others only the core. */
+const textScreens = new Set([...routerSource.matchAll(/withTexts\('([^']+)'/g)].map((m) => m[1]));
+/** The English text chunks a screen (`routes/dashboard`, `layout/app-layout`) loads with it. */
+function textKeys(screen) {
+  if (!textScreens.has(screen)) return [];
+  if (englishTable === undefined)
+    throw new Error('bundle budget: virtual:locale-texts/en is not in the manifest');
+  const groups = (routeTexts[screen] ?? []).map((group) => {
+    const key = englishGroups.get(group);
+    if (key === undefined)
+      throw new Error(`bundle budget: no chunk for the texts group ${group} (${screen})`);
+    return key;
+  });
+  return [englishTable, ...groups];
+}
+/** Route name → the modules of the lazy parents it renders inside (outermost first). */
+const parentsOf = new Map();
+for (const m of routerSource.matchAll(/element: <(\w+) \/>,\s*children: \[/g)) {
   const parent = moduleOf.get(m[1]);
   if (parent === undefined) continue;
-  for (const child of m[2].matchAll(/element: <(\w+) \/>/g)) {
-    const name = moduleOf.get(child[1]);
-    if (name !== undefined) parentOf.set(name, parent);
+  // The children's block, to its matching bracket.
+  let depth = 1;
+  let end = m.index + m[0].length;
+  while (depth > 0 && end < routerSource.length) {
+    const c = routerSource[end++];
+    if (c === '[') depth += 1;
+    else if (c === ']') depth -= 1;
+  }
+  const block = routerSource.slice(m.index + m[0].length, end);
+  for (const child of block.matchAll(/<(\w+)[\s/>]/g)) {
+    const mod = moduleOf.get(child[1]);
+    if (mod === undefined || !mod.startsWith('routes/')) continue;
+    const name = mod.slice('routes/'.length);
+    parentsOf.set(name, [...(parentsOf.get(name) ?? []), parent]);
   }
 }
 
@@ -91,15 +144,24 @@ for (const key of Object.keys(manifest).sort()) {
   const name = key.slice(ROUTES_DIR.length).replace(/\.tsx?$/, '');
   const isPublic = PUBLIC_ROUTES.has(name);
   const keys = closure(entry);
+  if (name === 'login') closure(SIGN_IN_APP, keys);
+  else closure(FULL_APP, keys);
   if (!isPublic && manifest[LAYOUT] !== undefined) closure(LAYOUT, keys);
-  if ((!isPublic || allTextsScreens.has(name)) && englishRest !== undefined) closure(englishRest, keys);
-  const parent = parentOf.get(name);
-  if (parent !== undefined) closure(`${ROUTES_DIR}${parent}.tsx`, keys);
-  closure(key, keys);
+  if (allTextsScreens.has(name) && englishRest !== undefined) closure(englishRest, keys);
+  const screens = [...(isPublic ? [] : ['layout/app-layout']), `routes/${name}`];
+  for (const parent of parentsOf.get(name) ?? []) {
+    closure(`src/app/${parent}.tsx`, keys);
+    screens.push(parent);
+  }
+  // routes/login.tsx is /login inside the app (after a sign-out); a first visit does not load it.
+  if (name !== 'login') {
+    for (const text of screens.flatMap(textKeys)) closure(text, keys);
+    closure(key, keys);
+  }
   const files = new Set([...keys].map((k) => manifest[k].file).filter((file) => file.endsWith('.js')));
   const bytes = [...files].reduce((sum, file) => sum + gzipped(file), 0);
-  const budget = isPublic ? BUDGET.public : BUDGET.signedIn;
-  const ceiling = strict ? budget : (ROUTE_CEILING[name] ?? (isPublic ? CEILING.public : CEILING.signedIn));
+  const budget = name === 'login' ? BUDGET.login : BUDGET.other;
+  const ceiling = strict ? budget : (OVER_TARGET_CEILING[name] ?? budget);
   rows.push({
     route: name,
     files: files.size,
@@ -128,7 +190,7 @@ for (const r of rows) {
 const overTarget = rows.filter((r) => r.overTarget);
 if (overTarget.length > 0) {
   console.log(
-    `\n${overTarget.length} of ${rows.length} routes are over the issue 18 targets (${BUDGET.public} / ${BUDGET.signedIn} KiB).`,
+    `\n${overTarget.length} of ${rows.length} routes are over the issue 18 targets (/login ${BUDGET.login}, any other route ${BUDGET.other} KiB).`,
   );
 }
 const over = rows.filter((r) => r.over);

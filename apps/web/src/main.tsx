@@ -1,30 +1,35 @@
 import '@mantine/core/styles.css';
 import './app/a11y.css';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { config as configureZod } from 'zod';
-import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { config as configureZod } from 'zod/v4/core';
+import { mayCarrySessionToken } from './features/shop-auth/session-token.ts';
+import { getToken } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
 
 // The server's CSP forbids eval; without this zod probes new Function() and the browser logs a violation.
 configureZod({ jitless: true });
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
+// A first visit of the sign-in page loads the sign-in screen alone (decision 032); everything else,
+// including a sign-in from the shop admin with a session token, loads the app and its router.
+const signInFirst =
+  window.location.pathname === '/login' &&
+  getToken() === null &&
+  !mayCarrySessionToken(window.location.search);
 
-// Texts of the detected language load first so the first paint is already translated.
-void initI18n().finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+// The screen's module loads while the texts of the detected language do, so the first paint is
+// already translated.
+const texts = initI18n().catch(() => undefined);
+if (signInFirst) {
+  void Promise.all([import('./app/sign-in-app.tsx'), texts]).then(([{ renderSignIn }]) =>
+    renderSignIn(
+      root,
+      () => void import('./app/full-app.tsx').then(({ renderApp }) => renderApp(root, { signedInNow: true })),
+    ),
   );
-});
+} else {
+  void Promise.all([import('./app/full-app.tsx'), texts]).then(([{ renderApp }]) => renderApp(root));
+}

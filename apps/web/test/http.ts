@@ -1,13 +1,14 @@
-import { AxiosError, AxiosHeaders } from 'axios';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { apiClient } from '../src/lib/api-client.ts';
+import { setTransport } from '../src/lib/api-client.ts';
+import type { Transport } from '../src/lib/api-client.ts';
 
 export interface RecordedRequest {
   method: string;
+  /** The path the client called, without the query string (e.g. `/api/service-orders`). */
   url: string;
-  headers: AxiosHeaders;
+  headers: Headers;
+  /** A JSON body parsed back; FormData and Blob bodies as sent; undefined without a body. */
   body: unknown;
-  /** The query string's parameters (axios `params`), as strings. */
+  /** The query string's parameters as the server reads them, as strings. */
   params: Record<string, string>;
 }
 
@@ -25,57 +26,49 @@ export function problem(status: number, code: string, detail?: string) {
 }
 
 /**
- * Replaces the transport under the app's one HTTP client, so everything above it (interceptors,
- * fetchers, hooks, components) runs for real. Routes are keyed "METHOD /api/path".
+ * Replaces the transport under the app's one HTTP client (`setTransport`), so everything above it
+ * (headers, query strings, response parsing, errors, the 401 sign-out, fetchers, hooks, components)
+ * runs for real. Routes are keyed "METHOD /api/path".
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: RecordedRequest[] = [];
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = `${config.baseURL ?? ''}${config.url ?? ''}`;
+  const transport: Transport = async (sent) => {
+    const query = sent.url.indexOf('?');
+    const url = query === -1 ? sent.url : sent.url.slice(0, query);
     const request: RecordedRequest = {
-      method,
+      method: sent.method,
       url,
-      headers: AxiosHeaders.from(config.headers),
-      body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
-      params: Object.fromEntries(
-        Object.entries((config.params ?? {}) as Record<string, unknown>).map(([key, value]) => [
-          key,
-          String(value),
-        ]),
-      ),
+      headers: sent.headers,
+      body: typeof sent.body === 'string' ? (JSON.parse(sent.body) as unknown) : sent.body,
+      params: query === -1 ? {} : Object.fromEntries(new URLSearchParams(sent.url.slice(query + 1))),
     };
     calls.push(request);
 
-    const route = routes[`${method} ${url}`];
+    const route = routes[`${sent.method} ${url}`];
     const reply: Reply =
       route === undefined
-        ? { status: 404, body: problem(404, 'not_found', `No mock for ${method} ${url}`) }
+        ? { status: 404, body: problem(404, 'not_found', `No mock for ${sent.method} ${url}`) }
         : typeof route === 'function'
           ? await route(request)
           : route;
 
-    if (reply === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response: AxiosResponse = {
-      data: reply.body ?? '',
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: new AxiosHeaders(reply.headers),
-      config,
-      request: {},
-    };
-    if (config.validateStatus?.(reply.status) ?? true) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    // The body goes on the wire as the server would send it: JSON text, or the test's text or Blob.
+    const raw = reply.body ?? '';
+    const sentBody = typeof raw === 'string' || raw instanceof Blob ? raw : JSON.stringify(raw);
+    const body =
+      sent.responseType === 'blob'
+        ? sentBody instanceof Blob
+          ? sentBody
+          : new Blob([sentBody])
+        : sentBody instanceof Blob
+          ? await sentBody.text()
+          : sentBody;
+    return { status: reply.status, headers: new Headers(reply.headers), body };
   };
 
-  apiClient.defaults.adapter = adapter;
+  setTransport(transport);
   return { calls };
 }
 

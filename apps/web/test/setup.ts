@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { apiClient } from '../src/lib/api-client.ts';
+import { resetTransport } from '../src/lib/api-client.ts';
 import { i18n, initI18n, loadAllTexts } from '../src/lib/i18n.ts';
 
 /**
@@ -55,7 +55,6 @@ window.scrollTo = () => {};
 // A bound, not a timing assertion: a passing wait returns as soon as the element appears.
 configure({ asyncUtilTimeout: 10_000 });
 
-const defaultAdapter = apiClient.defaults.adapter;
 const defaultWidth = window.innerWidth;
 
 beforeAll(async () => {
@@ -66,7 +65,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
-  apiClient.defaults.adapter = defaultAdapter;
+  resetTransport();
   window.innerWidth = defaultWidth;
   await i18n.changeLanguage('en');
   window.localStorage.clear();

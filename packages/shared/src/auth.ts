@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini (decision 032): these schemas are all the sign-in page checks, and the mini flavour keeps
+// the full zod library out of its bundle. They compose with the classic schemas elsewhere.
+import { z } from 'zod/mini';
 import { LIMITS } from './limits.ts';
 
 export const ROLES = ['Administrator', 'ServiceManager'] as const;
@@ -19,13 +21,10 @@ export function isValidEmail(value: string): boolean {
 
 export const emailSchema = z
   .string()
-  .trim()
-  .max(254)
-  .refine(isValidEmail, { message: EMAIL_MESSAGE })
-  .transform((v) => v.toLowerCase());
+  .check(z.trim(), z.maxLength(254), z.refine(isValidEmail, { message: EMAIL_MESSAGE }), z.toLowerCase());
 
 export const OTP_MESSAGE = 'Please enter the 6-digit code';
-export const otpCodeSchema = z.string().regex(new RegExp(`^\\d{${LIMITS.otpDigits}}$`), OTP_MESSAGE);
+export const otpCodeSchema = z.string().check(z.regex(new RegExp(`^\\d{${LIMITS.otpDigits}}$`), OTP_MESSAGE));
 
 export const otpRequestSchema = z.object({ email: emailSchema });
 export type OtpRequest = z.infer<typeof otpRequestSchema>;
@@ -35,7 +34,7 @@ export type OtpVerify = z.infer<typeof otpVerifySchema>;
 
 export const otpRequestResponseSchema = z.object({
   message: z.string(),
-  expiresInSeconds: z.number().int(),
+  expiresInSeconds: z.int(),
 });
 
 /** The signed-in user as the API returns it (spec §3 "User"). */
@@ -48,13 +47,13 @@ export const userSchema = z.object({
   roles: z.array(roleSchema),
   isActive: z.boolean(),
   isGlobalAdmin: z.boolean(),
-  servicePartnerId: z.uuid().nullable(),
-  servicePartnerName: z.string().nullable(),
+  servicePartnerId: z.nullable(z.uuid()),
+  servicePartnerName: z.nullable(z.string()),
   /** The partner's IANA time zone (product.md: times are shown in it); null without a partner. */
-  servicePartnerTimeZone: z.string().nullable().optional(),
-  department: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  servicePartnerTimeZone: z.optional(z.nullable(z.string())),
+  department: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 

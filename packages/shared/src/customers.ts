@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { LIMITS } from './limits.ts';
-import { serviceOrderListQuerySchema } from './service-orders.ts';
 import { isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
 
 export const customerInputSchema = z.object({
@@ -71,15 +70,6 @@ export const customerMergeSchema = z.object({ sourceId: z.uuid() });
 export type CustomerMerge = z.infer<typeof customerMergeSchema>;
 
 export const customerIdParamsSchema = z.object({ id: z.uuid() });
-
-/** GET /customers/{id}/service-orders: the customer's orders, newest first by default. */
-export const customerOrdersQuerySchema = serviceOrderListQuerySchema.pick({
-  page: true,
-  pageSize: true,
-  status: true,
-  sortDirection: true,
-});
-export type CustomerOrdersQuery = z.output<typeof customerOrdersQuerySchema>;
 
 /** A unit the customer has had serviced: one row per distinct serial number on their orders. */
 export const customerSerialNumberSchema = z.object({

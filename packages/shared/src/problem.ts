@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (decision 032): the sign-in page reads problems too, without the full zod library.
+import { z } from 'zod/mini';
 
 /** Stable machine codes carried in problem+json `code`. The web client maps them to messages. */
 export const ERROR_CODES = [
@@ -72,10 +73,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
+  status: z.int(),
+  detail: z.optional(z.string()),
   code: z.string(),
-  instance: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  instance: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type Problem = z.infer<typeof problemSchema>;

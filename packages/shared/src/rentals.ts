@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerInputSchema } from './customers.ts';
-import { zonedDay } from './dashboard.ts';
+import { zonedDay } from './zoned-days.ts';
 import { CURRENCIES, LIMITS } from './limits.ts';
 import { listResponseSchema } from './pagination.ts';
 import { PRICING_LIMITS } from './pricing.ts';

@@ -570,3 +570,12 @@ export const bulkResultSchema = z.object({ updated: z.number().int() });
 
 export const serviceOrderIdParamsSchema = z.object({ id: z.uuid() });
 export const sparePartParamsSchema = z.object({ id: z.uuid(), partId: z.uuid() });
+
+/** GET /customers/{id}/service-orders: the customer's orders, newest first by default. */
+export const customerOrdersQuerySchema = serviceOrderListQuerySchema.pick({
+  page: true,
+  pageSize: true,
+  status: true,
+  sortDirection: true,
+});
+export type CustomerOrdersQuery = z.output<typeof customerOrdersQuerySchema>;

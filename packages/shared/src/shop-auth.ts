@@ -1,6 +1,7 @@
-import { z } from 'zod';
+// zod/mini (decision 032): the sign-in page's "Sign in with Shopify" reads these; the links a global
+// administrator manages are in shop-links.ts.
+import { z } from 'zod/mini';
 import { authTokenResponseSchema } from './auth.ts';
-import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 
 // Shop sign-in (integrations.md "Session token sign-in", "OAuth redirect sign-in") and the links
 // between shop users and ours (a global administrator sees and changes them).
@@ -41,7 +42,7 @@ export function isOwnPath(value: string): boolean {
 export const RETURN_URL_MESSAGE = 'returnUrl must be a path of this app';
 
 export const shopLoginQuerySchema = z.object({
-  returnUrl: z.string().default('/').refine(isOwnPath, RETURN_URL_MESSAGE),
+  returnUrl: z._default(z.string(), '/').check(z.refine(isOwnPath, RETURN_URL_MESSAGE)),
 });
 export type ShopLoginQuery = z.infer<typeof shopLoginQuerySchema>;
 
@@ -55,73 +56,29 @@ export type ShopLoginResponse = z.infer<typeof shopLoginResponseSchema>;
  * The parameters the shop redirects with (more may come: every one takes part in the HMAC), plus
  * our own `expected_state` (the state the browser kept since GET /auth/login).
  */
-export const shopCallbackQuerySchema = z
-  .object({
-    code: z.string().min(1).max(512),
-    state: z.string().min(1).max(512),
-    expected_state: z.string().min(1).max(512),
-    hmac: z.string().max(512).optional(),
-    shop: z.string().max(255).optional(),
-    timestamp: z.string().max(32).optional(),
-    host: z.string().max(1024).optional(),
-  })
-  .catchall(z.string().max(2048));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const required = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+export const shopCallbackQuerySchema = z.catchall(
+  z.object({
+    code: required(512),
+    state: required(512),
+    expected_state: required(512),
+    hmac: z.optional(text(512)),
+    shop: z.optional(text(255)),
+    timestamp: z.optional(text(32)),
+    host: z.optional(text(1024)),
+  }),
+  text(2048),
+);
 export type ShopCallbackQuery = z.infer<typeof shopCallbackQuerySchema>;
 
-export const shopCallbackResponseSchema = authTokenResponseSchema.extend({
+export const shopCallbackResponseSchema = z.extend(authTokenResponseSchema, {
   /** Where the browser goes next: the own path given to GET /auth/login. */
   returnUrl: z.string(),
 });
 export type ShopCallbackResponse = z.infer<typeof shopCallbackResponseSchema>;
 
 export const verifyJwtSchema = z.object({
-  shopifyJwt: z.string().min(1).max(SHOP_AUTH_LIMITS.maxSessionTokenLength),
+  shopifyJwt: required(SHOP_AUTH_LIMITS.maxSessionTokenLength),
 });
 export type VerifyJwt = z.infer<typeof verifyJwtSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Links (global administrator)
-
-export const SHOP_LINK_METHODS = ['verified_email', 'admin'] as const;
-
-export const shopUserLinkSchema = z.object({
-  id: z.uuid(),
-  shop: z.string(),
-  shopUserId: z.string(),
-  userId: z.uuid(),
-  userEmail: z.string(),
-  userName: z.string(),
-  method: z.enum(SHOP_LINK_METHODS),
-  /** The administrator who made the link; null when it was made by a verified e-mail. */
-  createdBy: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-});
-export type ShopUserLink = z.infer<typeof shopUserLinkSchema>;
-
-export const shopUserLinkListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
-});
-export type ShopUserLinkListQuery = z.infer<typeof shopUserLinkListQuerySchema>;
-export const shopUserLinkListResponseSchema = listResponseSchema(shopUserLinkSchema);
-
-export const SHOP_LINK_MESSAGES = {
-  shopInvalid: 'Enter a shop host such as example.myshopify.com',
-  shopUserIdInvalid: 'Enter the shop user id (digits)',
-} as const;
-
-export const shopUserLinkCreateSchema = z.object({
-  shop: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(255)
-    .refine((v) => SHOP_HOST_PATTERN.test(v), SHOP_LINK_MESSAGES.shopInvalid),
-  shopUserId: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{1,20}$/, SHOP_LINK_MESSAGES.shopUserIdInvalid),
-  userId: z.uuid(),
-});
-export type ShopUserLinkCreate = z.input<typeof shopUserLinkCreateSchema>;
-
-export const shopUserLinkParamsSchema = z.object({ id: z.uuid() });

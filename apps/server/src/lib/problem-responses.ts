@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@service-portal/shared/problem';
 import { problemSchema } from '@service-portal/shared/problem';
+import { z } from 'zod/mini';
 
 /**
  * A problem+json response whose OpenAPI description names the codes a route answers with and
@@ -8,5 +9,6 @@ import { problemSchema } from '@service-portal/shared/problem';
  */
 export function problemWith(codes: Partial<Record<ErrorCode, string>>): typeof problemSchema {
   const lines = Object.entries(codes).map(([code, when]) => `\`${code}\`: ${when}`);
-  return problemSchema.describe(lines.join('; '));
+  // problemSchema is a zod/mini schema (decision 032): a described copy, as classic `.describe()` makes.
+  return problemSchema.check(z.describe(lines.join('; ')));
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CataloguePicker, RelatedProductField } from '../features/products/components/catalogue-picker.tsx';
-import { SerialHistoryLink } from '../features/serial-history/components/serial-history.tsx';
+import { SerialHistoryLink } from '../features/serial-history/components/serial-history-link.tsx';
 import { OrderFormSlotsProvider } from '../features/service-orders/components/order-form-slots.tsx';
 import type { OrderFormSlots } from '../features/service-orders/components/order-form-slots.tsx';
 

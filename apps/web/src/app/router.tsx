@@ -5,55 +5,74 @@ import type { RouteObject } from 'react-router';
 import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EmbeddedShopSignIn } from './guards/embedded-shop-sign-in.tsx';
-import { loadAllTexts } from '../lib/i18n.ts';
+import { loadTexts } from '../lib/i18n.ts';
 import { PublicOnly } from './guards/public-only.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { RouteError } from './route-error.tsx';
 
 // Every screen is its own chunk: the sign-in page loads neither the layout nor any other screen.
-// Screens beyond the sign-in page need the texts outside the core namespaces (lib/i18n.ts); they
-// load alongside the screen's chunk.
-const withAllTexts =
-  <T,>(load: () => Promise<T>) =>
+// A screen's texts outside the core namespaces load alongside its chunk: the groups its code uses,
+// found at build time (locale-split.ts, lib/i18n.ts `loadTexts`). `screen` is the import path below
+// without `./` and extension (src/lib/i18n-routes.test.ts checks each pair).
+const withTexts =
+  <T,>(screen: string, load: () => Promise<T>) =>
   () =>
-    Promise.all([load(), loadAllTexts()]).then(([module]) => module);
-const AppLayout = lazy(withAllTexts(() => import('./layout/app-layout.tsx')));
+    Promise.all([load(), loadTexts(screen)]).then(([module]) => module);
+const AppLayout = lazy(withTexts('layout/app-layout', () => import('./layout/app-layout.tsx')));
 const Login = lazy(() => import('./routes/login.tsx'));
 const AuthCallback = lazy(() => import('./routes/auth-callback.tsx'));
-const CustomerUpload = lazy(withAllTexts(() => import('./routes/customer-upload.tsx')));
-const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
-const ServiceOrders = lazy(() => import('./routes/service-orders.tsx'));
-const NewServiceOrder = lazy(() => import('./routes/service-order-new.tsx'));
-const ServiceOrder = lazy(() => import('./routes/service-order.tsx'));
-const Customers = lazy(() => import('./routes/customers.tsx'));
-const Customer = lazy(() => import('./routes/customer.tsx'));
-const Products = lazy(() => import('./routes/products.tsx'));
-const ProductsSync = lazy(() => import('./routes/products-sync.tsx'));
-const Product = lazy(() => import('./routes/product.tsx'));
-const SerialNumber = lazy(() => import('./routes/serial-number.tsx'));
-const SpareParts = lazy(() => import('./routes/spare-parts.tsx'));
-const Rentals = lazy(() => import('./routes/rentals.tsx'));
-const RentalDashboard = lazy(() => import('./routes/rental-dashboard.tsx'));
-const ActiveRentals = lazy(() => import('./routes/active-rentals.tsx'));
-const AllRentals = lazy(() => import('./routes/all-rentals.tsx'));
-const RentalProducts = lazy(() => import('./routes/rental-products.tsx'));
-const InfoCenter = lazy(() => import('./routes/info-center.tsx'));
-const Components = lazy(() => import('./routes/components.tsx'));
-const ComponentsDemo = lazy(() => import('./routes/components-demo.tsx'));
-const TableDemo = lazy(() => import('./routes/table-demo.tsx'));
-const Search = lazy(() => import('./routes/search.tsx'));
-const Technicians = lazy(() => import('./routes/technicians.tsx'));
-const Technician = lazy(() => import('./routes/technician.tsx'));
-const Toilet = lazy(() => import('./routes/toilet.tsx'));
-const Document = lazy(() => import('./routes/document.tsx'));
-const Pricing = lazy(() => import('./routes/pricing.tsx'));
-const WarehouseLocations = lazy(() => import('./routes/warehouse-locations.tsx'));
-const Admin = lazy(() => import('./routes/admin.tsx'));
-const AdminJobs = lazy(() => import('./routes/admin-jobs.tsx'));
-const AdminShopLinks = lazy(() => import('./routes/admin-shop-links.tsx'));
-const UnassignedMessages = lazy(() => import('./routes/unassigned-messages.tsx'));
-const RequirePartner = lazy(() => import('./guards/require-partner.tsx'));
+const CustomerUpload = lazy(
+  withTexts('routes/customer-upload', () => import('./routes/customer-upload.tsx')),
+);
+const Dashboard = lazy(withTexts('routes/dashboard', () => import('./routes/dashboard.tsx')));
+const ServiceOrders = lazy(withTexts('routes/service-orders', () => import('./routes/service-orders.tsx')));
+const NewServiceOrder = lazy(
+  withTexts('routes/service-order-new', () => import('./routes/service-order-new.tsx')),
+);
+const ServiceOrder = lazy(withTexts('routes/service-order', () => import('./routes/service-order.tsx')));
+const Customers = lazy(withTexts('routes/customers', () => import('./routes/customers.tsx')));
+const Customer = lazy(withTexts('routes/customer', () => import('./routes/customer.tsx')));
+const Products = lazy(withTexts('routes/products', () => import('./routes/products.tsx')));
+const ProductsSync = lazy(withTexts('routes/products-sync', () => import('./routes/products-sync.tsx')));
+const Product = lazy(withTexts('routes/product', () => import('./routes/product.tsx')));
+const SerialNumber = lazy(withTexts('routes/serial-number', () => import('./routes/serial-number.tsx')));
+const SpareParts = lazy(withTexts('routes/spare-parts', () => import('./routes/spare-parts.tsx')));
+const Rentals = lazy(withTexts('routes/rentals', () => import('./routes/rentals.tsx')));
+const RentalDashboard = lazy(
+  withTexts('routes/rental-dashboard', () => import('./routes/rental-dashboard.tsx')),
+);
+const ActiveRentals = lazy(withTexts('routes/active-rentals', () => import('./routes/active-rentals.tsx')));
+const AllRentals = lazy(withTexts('routes/all-rentals', () => import('./routes/all-rentals.tsx')));
+const RentalProducts = lazy(
+  withTexts('routes/rental-products', () => import('./routes/rental-products.tsx')),
+);
+const InfoCenter = lazy(withTexts('routes/info-center', () => import('./routes/info-center.tsx')));
+const Components = lazy(withTexts('routes/components', () => import('./routes/components.tsx')));
+const ComponentsDemo = lazy(
+  withTexts('routes/components-demo', () => import('./routes/components-demo.tsx')),
+);
+const TableDemo = lazy(withTexts('routes/table-demo', () => import('./routes/table-demo.tsx')));
+const Search = lazy(withTexts('routes/search', () => import('./routes/search.tsx')));
+const Technicians = lazy(withTexts('routes/technicians', () => import('./routes/technicians.tsx')));
+const Technician = lazy(withTexts('routes/technician', () => import('./routes/technician.tsx')));
+const Toilet = lazy(withTexts('routes/toilet', () => import('./routes/toilet.tsx')));
+const Document = lazy(withTexts('routes/document', () => import('./routes/document.tsx')));
+const Pricing = lazy(withTexts('routes/pricing', () => import('./routes/pricing.tsx')));
+const WarehouseLocations = lazy(
+  withTexts('routes/warehouse-locations', () => import('./routes/warehouse-locations.tsx')),
+);
+const Admin = lazy(withTexts('routes/admin', () => import('./routes/admin.tsx')));
+const AdminJobs = lazy(withTexts('routes/admin-jobs', () => import('./routes/admin-jobs.tsx')));
+const AdminShopLinks = lazy(
+  withTexts('routes/admin-shop-links', () => import('./routes/admin-shop-links.tsx')),
+);
+const UnassignedMessages = lazy(
+  withTexts('routes/unassigned-messages', () => import('./routes/unassigned-messages.tsx')),
+);
+const RequirePartner = lazy(
+  withTexts('guards/require-partner', () => import('./guards/require-partner.tsx')),
+);
 
 /**
  * Suspense boundary for screens loading outside the main layout. ScrollRestoration (issue 18): a

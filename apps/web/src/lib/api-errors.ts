@@ -1,7 +1,7 @@
-import axios from 'axios';
 import type { TFunction } from 'i18next';
 import { problemSchema } from '@service-portal/shared/problem';
 import type { ErrorCode, Problem } from '@service-portal/shared/problem';
+import { isApiError } from './api-client.ts';
 import type { TranslationKey } from './i18n.ts';
 
 /**
@@ -18,9 +18,9 @@ export type ApiFailure =
 export type UiMessage = { key: TranslationKey; detail?: string } | { text: string };
 
 export function toApiFailure(error: unknown): ApiFailure {
-  if (!axios.isAxiosError(error)) return { kind: 'unknown' };
+  if (!isApiError(error)) return { kind: 'unknown' };
   if (error.response === undefined) {
-    return error.code === 'ERR_CANCELED' ? { kind: 'unknown' } : { kind: 'network' };
+    return error.code === 'canceled' ? { kind: 'unknown' } : { kind: 'network' };
   }
   const parsed = problemSchema.safeParse(error.response.data);
   return { kind: 'http', status: error.response.status, problem: parsed.success ? parsed.data : null };

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isApiError } from './api-client.ts';
 
 /** The file name a server gave in `Content-Disposition`, or the fallback. */
 export function fileNameFrom(contentDisposition: unknown, fallback: string): string {
@@ -35,7 +35,7 @@ export function saveFile(blob: Blob, fileName: string): void {
  * usual error messages (with the server's detail) apply.
  */
 export async function withReadableErrorBody(error: unknown): Promise<unknown> {
-  if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
+  if (isApiError(error) && error.response?.data instanceof Blob) {
     try {
       error.response.data = JSON.parse(await error.response.data.text()) as unknown;
     } catch {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { schemaResolver } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { validationKey } from '@service-portal/shared/validation';
 import { apiErrorMessage, codeMessage, toApiFailure } from './api-errors.ts';
 import type { ProblemSubject, UiMessage } from './api-errors.ts';
@@ -17,7 +17,7 @@ export type FormErrorMap = Record<string, string>;
  * Runs a shared zod schema the way the server will and keys its messages by form path, such as
  * spareParts.0.quantity.
  */
-export function schemaErrors(schema: z.ZodType, payload: unknown): FormErrorMap {
+export function schemaErrors(schema: $ZodType, payload: unknown): FormErrorMap {
   return schemaResolver(schema, { sync: true })(payload) as FormErrorMap;
 }
 

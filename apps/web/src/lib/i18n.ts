@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
 import type en from '../locales/en.json';
@@ -20,10 +19,11 @@ type Leaves<T, Prefix extends string = ''> = {
 /** Every key of en.json; code that passes keys around (menus, route tables, error maps) uses this type. */
 export type TranslationKey = Leaves<typeof en>;
 
-// The texts come in two parts (locale-split.ts): the core namespaces the sign-in page and the app
-// frame need, and the rest, which loads with the signed-in layout or a public screen that needs it
-// (`loadAllTexts`). English core ships in the entry chunk as the fallback; everything else loads on
-// demand, so the sign-in page stays small (issue 18).
+// The texts come in parts (locale-split.ts, decision 036): the core namespaces the sign-in page and
+// the app frame need, and one group per other namespace. English core ships in the entry chunk as
+// the fallback; a screen loads the groups its code uses (`loadTexts`, router.tsx `withTexts`) with
+// its chunk, in English and in the reader's language, so the sign-in page stays small and no screen
+// pays for another's texts (issue 18). `loadAllTexts` loads the whole rest instead (tests).
 type Texts = { default: ResourceKey };
 const coreLoaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
   nb: () => import('../locales/nb.json?texts=core'),
@@ -35,20 +35,74 @@ const restLoaders: Record<Language, () => Promise<Texts>> = {
   es: () => import('../locales/es.json?texts=rest'),
 };
 
-/** Set once a screen asked for every text: each language read from then on comes whole. */
+type TextTable = {
+  textGroups: Record<string, () => Promise<Texts>>;
+  routeTexts: Record<string, readonly string[]>;
+};
+/** Per language: its group loaders and the screens' groups (locale-split.ts). */
+const tableLoaders: Record<Language, () => Promise<TextTable>> = {
+  en: () => import('virtual:locale-texts/en'),
+  nb: () => import('virtual:locale-texts/nb'),
+  es: () => import('virtual:locale-texts/es'),
+};
+
+/** Set once something asked for every text: each language read from then on comes whole. */
 let allTexts = false;
 const restLoaded = new Map<Language, Promise<void>>();
+/** The groups screens asked for so far: a language switched to loads them all. */
+const wantedGroups = new Set<string>();
+/** `<language>:<group>` → its loading. */
+const groupsLoaded = new Map<string, Promise<void>>();
+/**
+ * Languages whose core the backend has read (English ships in the entry). Groups are added only to
+ * these: i18next does not read a language that already has texts, so adding a group first would
+ * leave that language without its core.
+ */
+const readLanguages = new Set<Language>([FALLBACK_LANGUAGE]);
 
-function loadRest(language: Language): Promise<void> {
-  let loading = restLoaded.get(language);
+function remember(map: Map<string, Promise<void>>, id: string, load: () => Promise<void>): Promise<void> {
+  let loading = map.get(id);
   if (loading === undefined) {
-    loading = restLoaders[language]().then((module) => {
-      i18n.addResourceBundle(language, 'translation', module.default, true, false);
-    });
-    loading.catch(() => restLoaded.delete(language));
-    restLoaded.set(language, loading);
+    loading = load();
+    loading.catch(() => map.delete(id));
+    map.set(id, loading);
   }
   return loading;
+}
+
+function addTexts(language: Language, module: Texts): void {
+  i18n.addResourceBundle(language, 'translation', module.default, true, false);
+}
+
+function loadRest(language: Language): Promise<void> {
+  return remember(restLoaded, language, () => restLoaders[language]().then((m) => addTexts(language, m)));
+}
+
+const tables = new Map<Language, Promise<TextTable>>();
+function table(language: Language): Promise<TextTable> {
+  let loading = tables.get(language);
+  if (loading === undefined) {
+    loading = tableLoaders[language]();
+    loading.catch(() => tables.delete(language));
+    tables.set(language, loading);
+  }
+  return loading;
+}
+
+function loadGroup(language: Language, group: string): Promise<Texts> {
+  return table(language).then((t) => t.textGroups[group]?.() ?? { default: {} });
+}
+
+function loadGroups(language: Language, groups: Iterable<string>): Promise<void> {
+  if (!readLanguages.has(language)) return Promise.resolve();
+  const rest = restLoaded.get(language);
+  if (rest !== undefined) return rest;
+  const loads = [...groups].map((group) =>
+    remember(groupsLoaded, `${language}:${group}`, () =>
+      loadGroup(language, group).then((m) => addTexts(language, m)),
+    ),
+  );
+  return Promise.all(loads).then(() => undefined);
 }
 
 const lazyLocales: BackendModule = {
@@ -60,11 +114,15 @@ const lazyLocales: BackendModule = {
       return;
     }
     const core = language === 'en' ? Promise.resolve({ default: enCore }) : coreLoaders[language]();
-    const rest = allTexts ? restLoaders[language]() : Promise.resolve({ default: {} });
-    Promise.all([core, rest]).then(
-      ([c, r]) => {
-        if (allTexts) restLoaded.set(language, Promise.resolve());
-        callback(null, { ...(c.default as object), ...r.default });
+    const whole = allTexts;
+    const groups = whole ? [] : [...wantedGroups];
+    const more = whole ? [restLoaders[language]()] : groups.map((group) => loadGroup(language, group));
+    Promise.all([core, ...more]).then(
+      (parts) => {
+        readLanguages.add(language);
+        if (whole) restLoaded.set(language, Promise.resolve());
+        for (const group of groups) groupsLoaded.set(`${language}:${group}`, Promise.resolve());
+        callback(null, Object.assign({}, ...parts.map((part) => part.default as object)) as ResourceKey);
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -73,13 +131,39 @@ const lazyLocales: BackendModule = {
 
 /**
  * Loads every namespace of the current language and of English (the fallback); from then on a
- * language switch loads whole languages. The signed-in layout and the public screens outside the
- * core await it before they render.
+ * language switch loads whole languages. Tests await it; a screen the texts scan does not know gets it.
  */
 export function loadAllTexts(): Promise<void> {
   allTexts = true;
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
+  const current = currentLanguage();
   return Promise.all([loadRest(FALLBACK_LANGUAGE), loadRest(current)]).then(() => undefined);
+}
+
+/**
+ * Loads the groups a screen's code uses (`screen` as router.tsx imports it: `routes/dashboard`,
+ * `layout/app-layout`), in English and in the current language. The screen's chunk awaits it, so
+ * it never shows a key instead of its text.
+ */
+export function loadTexts(screen: string): Promise<void> {
+  const current = currentLanguage();
+  if (current !== FALLBACK_LANGUAGE) void table(current).catch(() => undefined);
+  return table(FALLBACK_LANGUAGE).then(({ routeTexts }) => {
+    const groups = routeTexts[screen];
+    if (groups === undefined) return loadAllTexts();
+    for (const group of groups) wantedGroups.add(group);
+    const language = currentLanguage();
+    return Promise.all([
+      loadGroups(FALLBACK_LANGUAGE, groups),
+      language === FALLBACK_LANGUAGE ? undefined : loadGroups(language, groups),
+    ]).then(() => undefined);
+  });
+}
+
+/** The texts a language needs for the screens seen so far (before switching to it). */
+function loadWanted(language: Language): Promise<void> {
+  // A language not read yet gets them with its core (the backend's read).
+  if (!readLanguages.has(language)) return Promise.resolve();
+  return allTexts ? loadRest(language) : loadGroups(language, wantedGroups);
 }
 
 /** Browsers report Norwegian as no, nb or nn (with regions); all of them read Bokmål. */
@@ -93,6 +177,33 @@ export function isLanguage(code: string | undefined): code is Language {
   return SUPPORTED_LANGUAGES.includes(code as Language);
 }
 
+/**
+ * The reader's language: the one chosen before (stored), else the browser's first supported one,
+ * else the page's, else English (what i18next-browser-languagedetector did with our options).
+ */
+export function detectLanguage(): Language {
+  const found: (string | null | undefined)[] = [];
+  try {
+    found.push(window.localStorage.getItem(STORAGE_KEYS.language));
+  } catch {
+    // Storage blocked (privacy settings): the browser's language decides.
+  }
+  found.push(...(window.navigator.languages ?? []), window.navigator.language, document.documentElement.lang);
+  for (const code of found) {
+    const language = code ? normalizeLanguage(code) : undefined;
+    if (isLanguage(language)) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function storeLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // Not stored: the next visit detects again.
+  }
+}
+
 let initialized: Promise<unknown> | null = null;
 
 /** Resolves once the detected language's texts are loaded, so the first render is already translated. */
@@ -100,14 +211,16 @@ export function initI18n(): Promise<unknown> {
   initialized ??= (() => {
     i18n.on('languageChanged', (language) => {
       document.documentElement.lang = isLanguage(language) ? language : FALLBACK_LANGUAGE;
-      // A language read before the rest was asked for (chosen on the sign-in page) gets it now.
-      if (allTexts && isLanguage(language)) void loadRest(language);
+      if (!isLanguage(language)) return;
+      storeLanguage(language);
+      // Screens opened while this language was loading (or before it was chosen) get its texts now.
+      void loadWanted(language);
     });
     return i18n
       .use(lazyLocales)
-      .use(LanguageDetector)
       .use(initReactI18next)
       .init({
+        lng: detectLanguage(),
         resources: { en: { translation: enCore } },
         partialBundledLanguages: true,
         fallbackLng: FALLBACK_LANGUAGE,
@@ -117,19 +230,16 @@ export function initI18n(): Promise<unknown> {
         interpolation: { escapeValue: false },
         // Texts are loaded before languageChanged fires, so components never need to suspend for them.
         react: { useSuspense: false, bindI18nStore: 'added' },
-        detection: {
-          order: ['localStorage', 'navigator', 'htmlTag'],
-          lookupLocalStorage: STORAGE_KEYS.language,
-          caches: ['localStorage'],
-          convertDetectedLanguage: normalizeLanguage,
-        },
       });
   })();
   return initialized;
 }
 
+/** Switches with the open screens' texts loaded first, so nothing shows in English meanwhile. */
 export function changeLanguage(language: Language): Promise<unknown> {
-  return i18n.changeLanguage(language);
+  return loadWanted(language)
+    .catch(() => undefined)
+    .then(() => i18n.changeLanguage(language));
 }
 
 export function currentLanguage(): Language {

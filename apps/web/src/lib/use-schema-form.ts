@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { parse } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 import type { ProblemSubject } from './api-errors.ts';
 import { applyProblem, schemaErrors, translateFormError, withCatalogue } from './form-errors.ts';
 import type { FormErrorMap, ProblemOutcome } from './form-errors.ts';
@@ -13,7 +14,8 @@ import type { TranslationKey } from './i18n.ts';
 export interface SchemaFormOptions<Values extends Record<string, unknown>, Payload> {
   initialValues: Values;
   /** The shared schema the server validates with; the form checks `toPayload(values)` against it. */
-  schema: z.ZodType<Payload>;
+  /** Classic or mini (the sign-in page's schemas, decision 032): both are zod core schemas. */
+  schema: $ZodType<Payload>;
   /** What is sent, built from the inputs' values (strings to numbers, …). Defaults to the values. */
   toPayload?: (values: Values) => unknown;
   /** Checks only the browser can make (an amount that does not parse); they win over the schema's. */
@@ -63,7 +65,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Payload>({
     initialValues,
     validate: (values) => ({ ...schemaErrors(schema, toPayload(values)), ...check?.(values) }),
     // Only reached after `validate` passed, so the parse succeeds.
-    transformValues: (values) => schema.parse(toPayload(values)),
+    transformValues: (values) => parse(schema, toPayload(values)),
     enhanceGetInputProps: ({ inputProps }) =>
       inputProps.error ? { error: shown(t, inputProps.error as ReactNode) } : undefined,
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
-import { customerIdParamsSchema, customerOrdersQuerySchema } from '@service-portal/shared/customers';
+import { customerIdParamsSchema } from '@service-portal/shared/customers';
+import { customerOrdersQuerySchema } from '@service-portal/shared/service-orders';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   bulkAssignTechnicianSchema,

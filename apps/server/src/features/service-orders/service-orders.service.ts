@@ -26,7 +26,7 @@ import {
 import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
 import type { SearchHit } from '@service-portal/shared/search';
-import type { CustomerOrdersQuery } from '@service-portal/shared/customers';
+import type { CustomerOrdersQuery } from '@service-portal/shared/service-orders';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { SerialEvent } from '@service-portal/shared/serial-history';

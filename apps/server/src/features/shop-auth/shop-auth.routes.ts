@@ -9,13 +9,15 @@ import {
   shopCallbackResponseSchema,
   shopLoginQuerySchema,
   shopLoginResponseSchema,
+  verifyJwtSchema,
+} from '@service-portal/shared/shop-auth';
+import {
   shopUserLinkCreateSchema,
   shopUserLinkListQuerySchema,
   shopUserLinkListResponseSchema,
   shopUserLinkParamsSchema,
   shopUserLinkSchema,
-  verifyJwtSchema,
-} from '@service-portal/shared/shop-auth';
+} from '@service-portal/shared/shop-links';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { ShopAuthService } from './shop-auth.service.ts';

@@ -6,10 +6,12 @@ import {
   type ShopCallbackQuery,
   type ShopCallbackResponse,
   type ShopLoginResponse,
-  type ShopUserLink,
-  type ShopUserLinkCreate,
-  type ShopUserLinkListQuery,
 } from '@service-portal/shared/shop-auth';
+import type {
+  ShopUserLink,
+  ShopUserLinkCreate,
+  ShopUserLinkListQuery,
+} from '@service-portal/shared/shop-links';
 import { AppError, notFound } from '../../errors.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import {

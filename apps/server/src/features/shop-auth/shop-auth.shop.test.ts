@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopUserLink } from '@service-portal/shared/shop-auth';
+import type { ShopUserLink } from '@service-portal/shared/shop-links';
 import { shopUserLinks } from '../../db/schema/shop-auth.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
 import { startTestShop, type TestShop } from '../../../test/shop-fixture.ts';

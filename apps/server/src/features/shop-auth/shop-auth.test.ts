@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync, randomUUID, sign as rsaSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@service-portal/shared/admin';
-import type { ShopUserLink } from '@service-portal/shared/shop-auth';
+import type { ShopUserLink } from '@service-portal/shared/shop-links';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
 import { isOwnPath } from '@service-portal/shared/shop-auth';
 import { oauthHmac, oauthHmacMessage } from './shop-auth.checks.ts';

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { serviceManager } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/http.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { COMPONENT_ENTRIES, INTERACTIVE_ENTRIES, TABLE_ENTRIES } from './entries.tsx';
+import { COMPONENT_ENTRIES } from './entries-components.tsx';
+import { INTERACTIVE_ENTRIES } from './entries-interactive.tsx';
+import { TABLE_ENTRIES } from './entries-table.tsx';
 
 function start(path: string) {
   mockApi({ 'GET /api/user/profile': { status: 200, body: serviceManager } });

@@ -1,11 +1,18 @@
-import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { useHasPartner } from '../../features/auth/hooks/use-acting-partner.ts';
+
+// Only a global administrator without a partner sees the switcher: it loads for them alone (weight).
+const ActingPartnerSwitcher = lazy(() =>
+  import('../../features/admin/components/acting-partner-switcher.tsx').then((m) => ({
+    default: m.ActingPartnerSwitcher,
+  })),
+);
 
 /**
  * Issue 18: the screens that show one partner's data (orders, customers, technicians, spare parts,
@@ -28,7 +35,11 @@ export function ChoosePartner({ globalAdmin }: { globalAdmin: boolean }) {
       </ThemeIcon>
       <PageHeader title={t('a11y.choosePartner.title')} />
       <Text>{globalAdmin ? t('a11y.choosePartner.text') : t('a11y.choosePartner.notAssigned')}</Text>
-      {globalAdmin && <ActingPartnerSwitcher inPage />}
+      {globalAdmin && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+          <ActingPartnerSwitcher inPage />
+        </Suspense>
+      )}
     </Stack>
   );
 }

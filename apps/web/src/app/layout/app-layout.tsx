@@ -1,21 +1,43 @@
-import '@mantine/notifications/styles.css';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, AppShell, Anchor, Box, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LIMITS } from '@service-portal/shared/limits';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
-import { ActingPartnerSwitcher } from '../../features/admin/components/acting-partner-switcher.tsx';
 import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigation } from './focus-on-navigation.tsx';
 import { NotificationButton } from './notification-button.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// Decision 034: what only some users see, or only after an action, is not part of the first paint.
+const ActingPartnerSwitcher = lazy(() =>
+  import('../../features/admin/components/acting-partner-switcher.tsx').then((m) => ({
+    default: m.ActingPartnerSwitcher,
+  })),
+);
+const Toasts = lazy(() => import('./toasts.tsx'));
+
+/**
+ * Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load
+ * them; the container (and its transitions) loads with the first toast shown. It reads the store the
+ * toast is already in, so that toast appears as soon as the container is there.
+ */
+function ToastsOnFirstUse() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 const NAV_ID = 'main-navigation';
 const DESKTOP_QUERY = `(min-width: ${LIMITS.sidebarFixedMinWidthPx}px)`;
@@ -95,7 +117,11 @@ export default function AppLayout() {
             <GlobalSearch />
           </Box>
           <Group gap={4} wrap="nowrap">
-            {user.isGlobalAdmin && <ActingPartnerSwitcher />}
+            {user.isGlobalAdmin && (
+              <Suspense fallback={null}>
+                <ActingPartnerSwitcher />
+              </Suspense>
+            )}
             <NotificationButton />
             <SettingsMenu />
             <UserMenu user={user} />
@@ -118,9 +144,8 @@ export default function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
-        {/* Toasts ("Saved successfully") belong to the signed-in screens, so the sign-in page does not load them.
-            They start below the top bar (app/a11y.css), so they never cover the bell or the user menu. */}
-        <Notifications position="top-right" zIndex={1000} />
+        {/* Toasts start below the top bar (app/a11y.css), so they never cover the bell or the user menu. */}
+        <ToastsOnFirstUse />
         <Suspense fallback={<FullPageLoader label={t('app.loadingApplication')} />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccessSubject } from '@service-portal/shared/access';
@@ -13,7 +13,8 @@ interface NavMenuProps {
 export function NavMenu({ user, pathname, onNavigate }: NavMenuProps) {
   const { t } = useTranslation();
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    // A native scrolling box: Mantine's ScrollArea (and its 9 KiB) only drew a thinner scrollbar (decision 034).
+    <Box mah="100%" style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
       {visibleNavItems(user).map(({ path, labelKey, icon: ItemIcon }) => {
         const active = isNavItemActive(path, pathname);
         return (
@@ -31,6 +32,6 @@ export function NavMenu({ user, pathname, onNavigate }: NavMenuProps) {
           />
         );
       })}
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,22 +1,57 @@
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { ComponentProps, Ref } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { InboxItem } from '@service-portal/shared/communications';
 import { useHasPartner } from '../../features/auth/hooks/use-acting-partner.ts';
 import { useUnread } from '../../features/communications/api/get-unread.ts';
-import { UnreadList } from '../../features/communications/components/unread-list.tsx';
+import { lazyOnFirstUse, placeholderTriggerProps } from '../../components/lazy-on-first-use.ts';
+
+type BellButtonProps = ComponentProps<'button'> & { count: number; ref?: Ref<HTMLButtonElement> };
+
+/** The bell: the same element before and after the popover's module is loaded. */
+export function BellButton({ count, ref, ...others }: BellButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      {...others}
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={
+        count > 0 ? t('layout.notifications.labelUnread', { count }) : t('layout.notifications.label')
+      }
+    >
+      <IconBell size={20} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
+export interface UnreadPopoverProps {
+  count: number;
+  items: InboxItem[] | undefined;
+  loading: boolean;
+  openOnMount: boolean;
+}
+
+const popover = lazyOnFirstUse<UnreadPopoverProps>(() =>
+  import('./unread-popover.tsx').then((m) => m.UnreadPopover),
+);
 
 /**
  * Spec §1: the badge counts the partner's unread inbound e-mail/SMS; the dropdown lists the newest.
  * The popover's target is the button itself (it gets aria-expanded/aria-controls); the badge wraps
- * the popover, so no plain element carries attributes only a button may have.
+ * the popover, so no plain element carries attributes only a button may have. The popover and its
+ * list come with the first click on the bell (decision 034).
  */
 export function NotificationButton() {
-  const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   // A global administrator without a chosen partner has no inbox: ask nothing (the server says 400).
   const unread = useUnread(useHasPartner());
   const count = unread.data?.count ?? 0;
+  const [Loaded, request] = popover.useLoaded();
+  const [openOnMount, setOpenOnMount] = useState(false);
   return (
     <Indicator
       label={count > 99 ? '99+' : count}
@@ -26,30 +61,24 @@ export function NotificationButton() {
       offset={6}
       data-testid="unread-badge"
     >
-      <Popover position="bottom-end" shadow="md" width={320} opened={opened} onChange={setOpened}>
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={
-              count > 0 ? t('layout.notifications.labelUnread', { count }) : t('layout.notifications.label')
-            }
-            onClick={() => setOpened((o) => !o)}
-          >
-            <IconBell size={20} aria-hidden="true" />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown maw="calc(100vw - 16px)">
-          {opened && (
-            <UnreadList
-              items={unread.data?.items}
-              loading={unread.isPending}
-              onNavigate={() => setOpened(false)}
-            />
-          )}
-        </Popover.Dropdown>
-      </Popover>
+      {Loaded ? (
+        <Loaded
+          count={count}
+          items={unread.data?.items}
+          loading={unread.isPending}
+          openOnMount={openOnMount}
+        />
+      ) : (
+        <BellButton
+          count={count}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          {...placeholderTriggerProps(popover.preload, () => {
+            setOpenOnMount(true);
+            return request();
+          })}
+        />
+      )}
     </Indicator>
   );
 }

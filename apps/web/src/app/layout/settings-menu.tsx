@@ -1,50 +1,52 @@
-import { useId } from 'react';
-import { ActionIcon, Box, Menu, Switch, Text } from '@mantine/core';
-import { IconCheck, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ComponentProps, Ref } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../lib/i18n.ts';
-import { useAutosavePreference } from '../../lib/preferences.ts';
+import { lazyOnFirstUse, placeholderTriggerProps } from '../../components/lazy-on-first-use.ts';
 
-export function SettingsMenu() {
-  const { t, i18n } = useTranslation();
-  const [autosave, setAutosave] = useAutosavePreference();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : null;
-  const descriptionId = useId();
-
+/** The settings button: the same element before and after the menu's module is loaded. */
+export function SettingsMenuButton({
+  ref,
+  ...others
+}: ComponentProps<'button'> & { ref?: Ref<HTMLButtonElement> }) {
+  const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" width={280} shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.settings.label')}>
-          <IconSettings size={20} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* A menu may only own menu items and groups; the switch lives in a group so the menu stays valid ARIA. */}
-        <Box role="group" aria-label={t('layout.settings.label')} px="sm" py="xs">
-          <Switch
-            checked={autosave}
-            onChange={(event) => setAutosave(event.currentTarget.checked)}
-            label={t('layout.settings.autosave')}
-            aria-describedby={descriptionId}
-          />
-          <Text id={descriptionId} size="xs" c="dimmed" mt={4} pl={46}>
-            {t('layout.settings.autosaveDescription')}
-          </Text>
-        </Box>
-        <Menu.Divider />
-        <Menu.Label>{t('layout.settings.language')}</Menu.Label>
-        {SUPPORTED_LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            onClick={() => void changeLanguage(language)}
-            rightSection={language === current ? <IconCheck size={16} aria-hidden="true" /> : null}
-            aria-current={language === current ? 'true' : undefined}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon
+      {...others}
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t('layout.settings.label')}
+    >
+      <IconSettings size={20} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
+export interface SettingsMenuDropdownProps {
+  openOnMount: boolean;
+}
+
+const dropdown = lazyOnFirstUse<SettingsMenuDropdownProps>(() =>
+  import('./settings-menu-dropdown.tsx').then((m) => m.SettingsMenuWithDropdown),
+);
+
+/** Autosave and language; Mantine's Menu comes with the first click on the button (decision 034). */
+export function SettingsMenu() {
+  const [Loaded, request] = dropdown.useLoaded();
+  const [openOnMount, setOpenOnMount] = useState(false);
+
+  if (Loaded) return <Loaded openOnMount={openOnMount} />;
+  return (
+    <SettingsMenuButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...placeholderTriggerProps(dropdown.preload, () => {
+        setOpenOnMount(true);
+        return request();
+      })}
+    />
   );
 }

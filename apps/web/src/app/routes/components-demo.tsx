@@ -1,5 +1,5 @@
 import { CataloguePage } from '../design/catalogue-page.tsx';
-import { INTERACTIVE_ENTRIES } from '../design/entries.tsx';
+import { INTERACTIVE_ENTRIES } from '../design/entries-interactive.tsx';
 
 export default function ComponentsDemoRoute() {
   return (

@@ -1,5 +1,5 @@
 import { CataloguePage } from '../design/catalogue-page.tsx';
-import { COMPONENT_ENTRIES } from '../design/entries.tsx';
+import { COMPONENT_ENTRIES } from '../design/entries-components.tsx';
 
 export default function ComponentsRoute() {
   return (

@@ -114,7 +114,7 @@ describe('orders of a technician or a customer follow order changes', { timeout:
 
     await router.navigate('/service-orders');
     await user.click(await screen.findByRole('checkbox', { name: 'Select SO-2026-000002' }));
-    await user.click(screen.getByRole('button', { name: 'Assign technician' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign technician' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Tor Teknikk' }));
     // The technician's list is cached (fresh for 5 minutes) and must not be trusted any more.
     await waitFor(() => expect(technicianList?.state.isInvalidated).toBe(true));
@@ -135,7 +135,7 @@ describe('orders of a technician or a customer follow order changes', { timeout:
 
     await router.navigate('/service-orders');
     await user.click(await screen.findByRole('checkbox', { name: 'Select SO-2026-000001' }));
-    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    await user.click(await screen.findByRole('button', { name: 'Change status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Scheduled' }));
     await waitFor(() => expect(customerList?.state.isInvalidated).toBe(true));
 

@@ -1,19 +1,45 @@
 import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { orderCommunicationsKey } from '../../features/communications/api/keys.ts';
-import { ConversationPanel } from '../../features/communications/components/conversation-panel.tsx';
-import { ImageGallery } from '../../features/images/components/image-gallery.tsx';
-import { UploadLinksPanel } from '../../features/upload-links/components/upload-links-panel.tsx';
 import { useServiceOrder } from '../../features/service-orders/api/get-service-order.ts';
 import { ServiceOrderScreen } from '../../features/service-orders/components/service-order-screen.tsx';
-import { ShopOrderPanel } from '../../features/shop-orders/components/shop-order-panel.tsx';
-import { OrderTotalsCard } from '../../features/work-logs/components/order-totals-card.tsx';
-import { WorkLogPanel } from '../../features/work-logs/components/work-log-panel.tsx';
+import { lazyWhenVisible } from '../../components/lazy-when-visible.tsx';
 import { STAFF_MANAGERS, isAllowed } from '@service-portal/shared/access';
 import { useTechnicianLookup, useWarehouseLocationLookup } from '../lookups.ts';
 import { WithOrderFormSlots } from '../order-form-slots.tsx';
+
+// The panels below the order's form: each downloads when the reader scrolls near it (decision 035).
+// The heights are about each panel's when nearly empty, so the page does not jump as they arrive.
+const WorkLogPanel = lazyWhenVisible(
+  () => import('../../features/work-logs/components/work-log-panel.tsx').then((m) => m.WorkLogPanel),
+  150,
+);
+const OrderTotalsCard = lazyWhenVisible(
+  () => import('../../features/work-logs/components/order-totals-card.tsx').then((m) => m.OrderTotalsCard),
+  120,
+);
+const ShopOrderPanel = lazyWhenVisible(
+  () => import('../../features/shop-orders/components/shop-order-panel.tsx').then((m) => m.ShopOrderPanel),
+  140,
+);
+const ImageGallery = lazyWhenVisible(
+  () => import('../../features/images/components/image-gallery.tsx').then((m) => m.ImageGallery),
+  150,
+);
+const UploadLinksPanel = lazyWhenVisible(
+  () =>
+    import('../../features/upload-links/components/upload-links-panel.tsx').then((m) => m.UploadLinksPanel),
+  250,
+);
+const ConversationPanel = lazyWhenVisible(
+  () =>
+    import('../../features/communications/components/conversation-panel.tsx').then(
+      (m) => m.ConversationPanel,
+    ),
+  300,
+);
 
 export default function ServiceOrderRoute() {
   const { id = '' } = useParams();
@@ -23,6 +49,10 @@ export default function ServiceOrderRoute() {
   // Same query (and cache entry) as the order screen's; the conversation shows once the order is there.
   const order = useServiceOrder(id);
   const queryClient = useQueryClient();
+  // A link to a message (the unread list) comes for the conversation: it loads at once.
+  const [searchParams] = useSearchParams();
+  const { hash } = useLocation();
+  const toConversation = searchParams.has('communication') || hash === '#conversation';
   return (
     <Stack gap="lg">
       <WithOrderFormSlots>
@@ -61,6 +91,7 @@ export default function ServiceOrderRoute() {
       )}
       {order.data !== undefined && (
         <ConversationPanel
+          immediate={toConversation}
           key={`conversation-${id}`}
           orderId={id}
           order={order.data}

@@ -1,5 +1,5 @@
 import { CataloguePage } from '../design/catalogue-page.tsx';
-import { TABLE_ENTRIES } from '../design/entries.tsx';
+import { TABLE_ENTRIES } from '../design/entries-table.tsx';
 
 export default function TableDemoRoute() {
   return (

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { otpRequestResponseSchema } from '@service-portal/shared/auth';
 import type { OtpRequest } from '@service-portal/shared/auth';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 
 export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
 
@@ -11,6 +11,7 @@ export async function requestOtp(body: OtpRequest): Promise<OtpRequestResponse> 
   return otpRequestResponseSchema.parse(response.data);
 }
 
+/** The sign-in screen's call: no query cache there (lib/use-action.ts). */
 export function useRequestOtp() {
-  return useMutation({ mutationFn: requestOtp });
+  return useAction(requestOtp);
 }

@@ -11,6 +11,7 @@ import {
   subscribeSession,
 } from '../../../lib/auth-storage.ts';
 import { useProfile } from '../api/get-profile.ts';
+import { seedProfileFromSession } from '../session-profile.ts';
 import { AuthContext } from '../hooks/use-auth.ts';
 import type { AuthState } from '../hooks/use-auth.ts';
 
@@ -31,6 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (next === lastToken) return;
       lastToken = next;
       queryClient.clear();
+      seedProfileFromSession(queryClient);
     });
   }, [queryClient]);
 

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@m
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { z } from 'zod/mini';
 import { OTP_MESSAGE, otpRequestSchema, otpVerifySchema } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
 import { formatMessage, signInErrorMessage } from '../../../lib/api-errors.ts';
@@ -11,7 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRequestOtp } from '../api/request-otp.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
 
-const codeSchema = otpVerifySchema.pick({ otpCode: true });
+const codeSchema = z.pick(otpVerifySchema, { otpCode: true });
 
 function translate(t: TFunction, error: string) {
   return error === OTP_MESSAGE ? t('validation.otpCode') : translateFormError(t, error);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,12 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useCustomer, useCustomerSerialNumbers } from '../api/get-customer.ts';
-import { CustomerEditForm } from './customer-edit-form.tsx';
 import { MergeCustomer } from './merge-customer.tsx';
+
+// The form (and the form library) loads when Edit is clicked (issue 18: weight).
+const CustomerEditForm = lazy(() =>
+  import('./customer-edit-form.tsx').then((m) => ({ default: m.CustomerEditForm })),
+);
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -72,7 +76,9 @@ export function CustomerDetail({
             {t('customers.contact')}
           </Title>
           {editing ? (
-            <CustomerEditForm key={c.version} customer={c} onDone={() => setEditing(false)} />
+            <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+              <CustomerEditForm key={c.version} customer={c} onDone={() => setEditing(false)} />
+            </Suspense>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Field label={t('customers.fields.email')} value={c.email} />

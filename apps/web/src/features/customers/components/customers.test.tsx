@@ -134,7 +134,8 @@ describe('customers', { timeout: 20_000 }, () => {
       `/service-orders/${serviceOrderRows(1)[0]!.id}`,
     );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const name = screen.getByRole('textbox', { name: /Name/ });
+    // The form loads on the click (issue 18: weight).
+    const name = await screen.findByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.clear(screen.getByRole('textbox', { name: 'E-mail' }));
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'nope');

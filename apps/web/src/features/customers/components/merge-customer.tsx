@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@service-portal/shared/customers';
+import { ConfirmDialog } from '../../../components/lazy-dialog.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import { useMergeCustomer } from '../api/merge-customer.ts';
@@ -81,23 +82,15 @@ export function MergeCustomer({ target }: { target: Customer }) {
         </Button>
       </Group>
       {error !== null && <Alert color="red">{error}</Alert>}
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('customers.merge.confirmTitle')}
-      >
-        <Text mb="md">
-          {t('customers.merge.confirm', { source: source?.name ?? sourceLabel, target: target.name })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="orange" onClick={confirm}>
-            {t('customers.merge.action')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('customers.merge.confirm', { source: source?.name ?? sourceLabel, target: target.name })}
+        confirmLabel={t('customers.merge.action')}
+        confirmColor="orange"
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

@@ -9,15 +9,10 @@ import {
   Grid,
   Group,
   Loader,
-  Modal,
   Progress,
-  Select,
   Stack,
   Table,
-  TagsInput,
   Text,
-  Textarea,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -25,28 +20,23 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEdit, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TFunction } from 'i18next';
-import {
-  DOCUMENT_CATEGORIES,
-  DOCUMENT_LIMITS,
-  DOCUMENT_MESSAGES,
-  documentUpdateSchema,
-  formatBytes,
-  type DocumentDetail,
-  type DocumentVersion,
-} from '@service-portal/shared/documents';
-import { FormActions } from '../../../components/form-actions.tsx';
+import { formatBytes, type DocumentDetail, type DocumentVersion } from '@service-portal/shared/documents';
+import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, documentUploadErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useDownloadDocument } from '../api/download-document.ts';
 import { useDocument } from '../api/get-document.ts';
-import { useDeleteDocument, useUpdateDocument } from '../api/save-document.ts';
+import { useDeleteDocument } from '../api/save-document.ts';
 import { replaceDocumentFile, useInvalidateDocuments } from '../api/upload-document.ts';
 import { CATEGORY_KEYS, SCOPE_KEYS, typeLabel } from './document-labels.ts';
 import { DocumentPreview } from './document-preview.tsx';
+
+// The dialogs (the edit form and its inputs) load when first opened (issue 18: weight).
+const DocumentEditDialog = lazyDialog(() =>
+  import('./document-dialogs.tsx').then((m) => m.DocumentEditDialog),
+);
 
 /** Spec /documents/{id}: the preview, the details, the versions, download; edit for those allowed. */
 export function DocumentDetailScreen({ id }: { id: string }) {
@@ -288,104 +278,16 @@ function DocumentView({ document }: { document: DocumentDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <Modal opened={editing} onClose={() => setEditing(false)} title={t('documents.editTitle')}>
-        {editing && <DocumentForm document={document} onDone={() => setEditing(false)} />}
-      </Modal>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('documents.deleteTitle')}>
-        <Stack>
-          <Text>{t('documents.deleteConfirm', { title: document.title })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
-              {t('documents.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DocumentEditDialog document={document} opened={editing} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('documents.deleteTitle')}
+        message={t('documents.deleteConfirm', { title: document.title })}
+        confirmLabel={t('documents.delete')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
     </>
-  );
-}
-
-function translate(t: TFunction, message: string): string {
-  return message === DOCUMENT_MESSAGES.titleRequired
-    ? t('validation.titleRequired')
-    : t('validation.invalidValue');
-}
-
-function DocumentForm({ document, onDone }: { document: DocumentDetail; onDone: () => void }) {
-  const { t } = useTranslation();
-  const save = useUpdateDocument();
-  const form = useSchemaForm({
-    initialValues: {
-      title: document.title,
-      description: document.description ?? '',
-      category: document.category,
-      sku: document.sku ?? '',
-      tags: document.tags,
-    },
-    schema: documentUpdateSchema,
-    toPayload: (values) => ({ ...values, version: document.version }),
-    fallback: 'documents.saveFailed',
-    subject: 'document',
-    translate,
-  });
-  const submit = form.submit((payload) =>
-    save.mutate(
-      { id: document.id, body: payload },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: t('success.updated'),
-            closeButtonProps: { 'aria-label': t('common.dismiss') },
-          });
-          onDone();
-        },
-        onError: form.fail,
-      },
-    ),
-  );
-  return (
-    <form noValidate onSubmit={submit}>
-      <Stack>
-        <TextInput
-          label={t('documents.fields.title')}
-          required
-          maxLength={DOCUMENT_LIMITS.titleMax}
-          {...form.getInputProps('title')}
-        />
-        <Textarea
-          label={t('documents.fields.description')}
-          autosize
-          minRows={2}
-          maxLength={DOCUMENT_LIMITS.descriptionMax}
-          {...form.getInputProps('description')}
-        />
-        <Select
-          label={t('documents.fields.category')}
-          allowDeselect={false}
-          data={DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: t(CATEGORY_KEYS[c]) }))}
-          {...form.getInputProps('category')}
-        />
-        <TextInput
-          label={t('documents.fields.sku')}
-          maxLength={DOCUMENT_LIMITS.skuMax}
-          {...form.getInputProps('sku')}
-        />
-        <TagsInput
-          label={t('documents.fields.tags')}
-          maxTags={DOCUMENT_LIMITS.tagsMax}
-          {...form.getInputProps('tags')}
-        />
-        <FormActions
-          failure={form.failure}
-          submitLabel={t('documents.save')}
-          pending={save.isPending}
-          onCancel={onDone}
-        />
-      </Stack>
-    </form>
   );
 }

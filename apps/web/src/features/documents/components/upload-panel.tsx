@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload, IconX } from '@tabler/icons-react';
-import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_CATEGORIES,
@@ -25,6 +24,7 @@ import {
   type DocumentCategory,
   type DocumentScope,
 } from '@service-portal/shared/documents';
+import { useFileDrop } from '../../../components/use-file-drop.ts';
 import { documentUploadErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { uploadDocument, useInvalidateDocuments } from '../api/upload-document.ts';
 import { CATEGORY_KEYS, SCOPE_KEYS } from './document-labels.ts';
@@ -67,12 +67,7 @@ export function DocumentUploadPanel({ canUploadMaker }: { canUploadMaker: boolea
       })),
     ]);
   };
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    onDrop: add,
-    multiple: true,
-    noClick: true,
-    noKeyboard: true,
-  });
+  const { rootProps, inputProps, isDragActive, open } = useFileDrop(add);
 
   const patch = (key: string, change: Partial<QueuedFile>) =>
     setQueue((current) => current.map((q) => (q.key === key ? { ...q, ...change } : q)));
@@ -122,7 +117,7 @@ export function DocumentUploadPanel({ canUploadMaker }: { canUploadMaker: boolea
   return (
     <Stack gap="sm">
       <Box
-        {...getRootProps()}
+        {...rootProps}
         data-testid="document-dropzone"
         p="md"
         style={{
@@ -132,7 +127,8 @@ export function DocumentUploadPanel({ canUploadMaker }: { canUploadMaker: boolea
         }}
       >
         <input
-          {...getInputProps({ 'aria-label': t('documents.upload.chooseFiles') })}
+          {...inputProps}
+          aria-label={t('documents.upload.chooseFiles')}
           data-testid="document-file-input"
         />
         <Group justify="center" gap="sm" wrap="wrap">

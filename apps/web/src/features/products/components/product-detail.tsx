@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Alert,
@@ -22,8 +22,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useProduct, useSavePartnerProduct } from '../api/products.ts';
-import { PartnerFieldsForm } from './partner-fields-form.tsx';
 import { Price, ProductImage, StatusBadge } from './product-bits.tsx';
+
+// The form (number inputs, the form library) loads when a manager clicks Edit (issue 18: weight).
+const PartnerFieldsForm = lazy(() =>
+  import('./partner-fields-form.tsx').then((m) => ({ default: m.PartnerFieldsForm })),
+);
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -193,7 +197,9 @@ function ProductView({
             )}
           </Group>
           {editing ? (
-            <PartnerFieldsForm product={p} onDone={() => setEditing(false)} />
+            <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+              <PartnerFieldsForm product={p} onDone={() => setEditing(false)} />
+            </Suspense>
           ) : (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Field label={t('products.fields.notes')} value={p.partner.notes} />

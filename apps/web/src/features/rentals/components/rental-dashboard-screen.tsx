@@ -8,8 +8,14 @@ import { formatMoney } from '../../../lib/money.ts';
 import { useRentalDashboard } from '../api/rentals.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { RentalCalendar } from './rental-calendar.tsx';
-import { RentalFormModal } from './rental-form.tsx';
-import { ReturnDialog } from './return-dialog.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+// Dialogs load when first opened (issue 18: weight).
+const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
+  isOpen: (p) => p.rental !== null,
+  closed: (p) => ({ ...p, rental: null }),
+});
+const RentalFormModal = lazyDialog(() => import('./rental-form.tsx').then((m) => m.RentalFormModal));
 
 /** Spec §2 rental dashboard: units, out, overdue, utilisation, revenue, returns due; the calendar. */
 export function RentalDashboardScreen() {

@@ -4,8 +4,8 @@ import {
   Button,
   Checkbox,
   Group,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -36,7 +36,13 @@ import {
 import { useRentalProducts, useSetRentalProductStatus } from '../api/rental-products.ts';
 import { useRentalDashboard } from '../api/rentals.ts';
 import { AvailabilityBadge, ConditionBadge } from './rental-badges.tsx';
-import { RentalProductFormModal, type CatalogProductPicker } from './rental-product-form.tsx';
+import type { CatalogProductPicker } from './rental-product-form.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+// Dialogs load when first opened (issue 18: weight).
+const RentalProductFormModal = lazyDialog(() =>
+  import('./rental-product-form.tsx').then((m) => m.RentalProductFormModal),
+);
 
 const PARAMS = {
   page: pageParam(),
@@ -157,30 +163,39 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
             onChange={(e) => setSearch(e.currentTarget.value)}
             w={220}
           />
-          <Select
+          <NativeSelect
             label={t('rentals.sortLabel')}
-            allowDeselect={false}
             w={200}
             value={state.sort}
             data={RENTAL_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`rentals.products.sort.${s}`) }))}
-            onChange={(v) => v && update({ sort: v, page: 1 })}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              const sort = RENTAL_PRODUCT_SORTS.find((s) => s === v);
+              if (sort) update({ sort, page: 1 });
+            }}
           />
-          <Select
+          <NativeSelect
             label={t('rentals.fields.availability')}
-            clearable
             w={170}
-            placeholder={t('rentals.any')}
-            value={state.availability ?? null}
-            data={RENTAL_AVAILABILITIES.map((a) => ({ value: a, label: t(`rentals.availability.${a}`) }))}
-            onChange={(v) => update({ availability: v ?? null, page: 1 })}
+            value={state.availability ?? ''}
+            data={[
+              { value: '', label: t('rentals.any') },
+              ...RENTAL_AVAILABILITIES.map((a) => ({ value: a, label: t(`rentals.availability.${a}`) })),
+            ]}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              update({ availability: RENTAL_AVAILABILITIES.find((a) => a === v) ?? null, page: 1 });
+            }}
           />
-          <Select
+          <NativeSelect
             label={t('rentals.pageSize')}
-            allowDeselect={false}
             w={100}
             value={String(state.pageSize)}
             data={RENTAL_PRODUCT_PAGE_SIZES.map((n) => String(n))}
-            onChange={(v) => v && update({ pageSize: Number(v) as 12 | 24 | 48, page: 1 })}
+            onChange={(e) => {
+              const size = RENTAL_PRODUCT_PAGE_SIZES.find((n) => String(n) === e.currentTarget.value);
+              if (size) update({ pageSize: size, page: 1 });
+            }}
           />
           <SegmentedControl
             aria-label={t('rentals.products.view')}

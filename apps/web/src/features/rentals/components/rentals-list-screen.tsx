@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +24,18 @@ import {
 } from '../../../lib/use-list-params.ts';
 import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
-import { RentalFormModal } from './rental-form.tsx';
-import { RentalPhotosModal } from './rental-photos.tsx';
-import { ReturnDialog } from './return-dialog.tsx';
+import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+// Dialogs load when first opened (issue 18: weight).
+const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
+  isOpen: (p) => p.rental !== null,
+  closed: (p) => ({ ...p, rental: null }),
+});
+const RentalPhotosModal = lazyDialog(() => import('./rental-photos.tsx').then((m) => m.RentalPhotosModal), {
+  isOpen: (p) => p.rental !== null,
+  closed: (p) => ({ ...p, rental: null }),
+});
+const RentalFormModal = lazyDialog(() => import('./rental-form.tsx').then((m) => m.RentalFormModal));
 
 const ACTIVE_VIEWS = ['open', 'overdue', 'booked'] as const;
 const PAGE_SIZE = 20;
@@ -182,23 +191,30 @@ export function RentalsListScreen({ mode, canManage }: Props) {
               data={ACTIVE_VIEWS.map((v) => ({ value: v, label: t(`rentals.views.${v}`) }))}
             />
           ) : (
-            <Select
+            <NativeSelect
               label={t('rentals.fields.status')}
-              clearable
               w={170}
-              placeholder={t('rentals.any')}
-              value={state.status}
-              data={RENTAL_STATUSES.map((s) => ({ value: s, label: t(`rentals.status.${s}`) }))}
-              onChange={(v) => update({ status: v ?? null, page: 1 })}
+              value={state.status ?? ''}
+              data={[
+                { value: '', label: t('rentals.any') },
+                ...RENTAL_STATUSES.map((s) => ({ value: s, label: t(`rentals.status.${s}`) })),
+              ]}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                update({ status: RENTAL_STATUSES.find((s) => s === v) ?? null, page: 1 });
+              }}
             />
           )}
-          <Select
+          <NativeSelect
             label={t('rentals.sortLabel')}
-            allowDeselect={false}
             w={160}
             value={state.sort}
             data={RENTAL_SORTS.map((s) => ({ value: s, label: t(`rentals.sort.${s}`) }))}
-            onChange={(v) => v && update({ sort: v, page: 1 })}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              const sort = RENTAL_SORTS.find((s) => s === v);
+              if (sort) update({ sort, page: 1 });
+            }}
           />
           <TextInput
             label={t('rentals.search')}
@@ -250,39 +266,27 @@ export function RentalsListScreen({ mode, canManage }: Props) {
         today={today}
         currency={currency}
       />
-      <Modal
+      <ConfirmDialog
         opened={cancelling !== null}
         onClose={() => setCancelling(null)}
         title={t('rentals.cancelTitle')}
-      >
-        <Text mb="md">
-          {t('rentals.cancelConfirm', {
-            unit: cancelling?.unitName ?? '',
-            customer: cancelling?.customerName ?? '',
-          })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setCancelling(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (!cancelling) return;
-              cancel.mutate(
-                { id: cancelling.id, version: cancelling.version },
-                {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('rentals.cancelled') }),
-                  onError: failed('rentals.cancelFailed'),
-                },
-              );
-              setCancelling(null);
-            }}
-          >
-            {t('rentals.cancel')}
-          </Button>
-        </Group>
-      </Modal>
+        message={t('rentals.cancelConfirm', {
+          unit: cancelling?.unitName ?? '',
+          customer: cancelling?.customerName ?? '',
+        })}
+        confirmLabel={t('rentals.cancel')}
+        onConfirm={() => {
+          if (!cancelling) return;
+          cancel.mutate(
+            { id: cancelling.id, version: cancelling.version },
+            {
+              onSuccess: () => notifications.show({ color: 'green', message: t('rentals.cancelled') }),
+              onError: failed('rentals.cancelFailed'),
+            },
+          );
+          setCancelling(null);
+        }}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   IconCamera,
   IconClipboardList,
   IconClock,
-  IconHistory,
   IconPackage,
   IconReplace,
   IconTruck,
@@ -17,8 +16,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useSerialHistory } from '../api/serial-history.ts';
-
-export const serialHistoryPath = (serial: string) => `/serial-numbers/${encodeURIComponent(serial.trim())}`;
+import { serialHistoryPath } from './serial-history-link.tsx';
 
 const ICONS: Record<SerialEventKind, typeof IconClock> = {
   order_created: IconClipboardList,
@@ -28,21 +26,6 @@ const ICONS: Record<SerialEventKind, typeof IconClock> = {
   photo: IconCamera,
   rental: IconTruck,
 };
-
-/** A link to a serial number's service history (order form, order page, toilet page). */
-export function SerialHistoryLink({ serial }: { serial: string | null | undefined }) {
-  const { t } = useTranslation();
-  const value = serial?.trim();
-  if (!value) return null;
-  return (
-    <Anchor component={Link} to={serialHistoryPath(value)} size="sm">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconHistory size={14} aria-hidden="true" />
-        {t('serialHistory.open')}
-      </Group>
-    </Anchor>
-  );
-}
 
 /** Type a serial number, open its history (the toilet page). */
 export function SerialLookup() {

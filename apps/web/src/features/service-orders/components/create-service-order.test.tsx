@@ -119,7 +119,9 @@ describe('new service order: the spec §5 rules, from the shared schema', { time
     await screen.findByRole('heading', { name: 'New Service Order' });
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Add spare part' }));
-    const line = within(screen.getByRole('group', { name: 'Part 1' }));
+    // The lines' fields load on this first click; the new line's part number takes focus.
+    const line = within(await screen.findByRole('group', { name: 'Part 1' }));
+    await waitFor(() => expect(line.getByLabelText(/^Part number/)).toHaveFocus());
     await user.clear(line.getByLabelText(/^Quantity/));
     await user.type(line.getByLabelText(/^Quantity/), '0');
     await user.type(line.getByLabelText(/^Unit cost/), '-1');
@@ -138,7 +140,8 @@ describe('new service order: the spec §5 rules, from the shared schema', { time
     await screen.findByRole('heading', { name: 'New Service Order' });
     await user.click(screen.getByRole('button', { name: 'Add spare part' }));
     await user.click(screen.getByRole('button', { name: 'Add spare part' }));
-    const first = within(screen.getByRole('group', { name: 'Part 1' }));
+    const first = within(await screen.findByRole('group', { name: 'Part 1' }));
+    await screen.findByRole('group', { name: 'Part 2' });
     await user.clear(first.getByLabelText(/^Quantity/));
     await user.type(first.getByLabelText(/^Quantity/), '3');
     await user.type(first.getByLabelText(/^Unit cost/), '19.99');
@@ -199,7 +202,7 @@ describe('new service order: the spec §5 rules, from the shared schema', { time
     await fillRequired(user);
     await user.type(field(/^Estimated cost/), '1,250.29');
     await user.click(screen.getByRole('button', { name: 'Add spare part' }));
-    const line = within(screen.getByRole('group', { name: 'Part 1' }));
+    const line = within(await screen.findByRole('group', { name: 'Part 1' }));
     await user.type(line.getByLabelText(/^Part number/), 'HE-220');
     await user.type(line.getByLabelText(/^Part name/, { selector: 'input' }), 'Heater element');
     await user.type(line.getByLabelText(/^Unit cost/), '0.29');

@@ -14,7 +14,7 @@ import { useCreateServiceOrder } from '../api/create-service-order.ts';
 import { focusFirstError, useServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import { emptyFormValues, sameValue, validateForCreate } from '../lib/form-values.ts';
 import type { Lookup } from '../lib/lookups.ts';
-import { CheckpointsSection } from './checkpoints-section.tsx';
+import { CheckpointsPart } from './checkpoints-part.tsx';
 import { CustomerSection } from './customer-section.tsx';
 import { InternalNotesSection } from './internal-notes-section.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
@@ -94,7 +94,7 @@ export function CreateServiceOrder({ technicians, warehouseLocations }: CreateSe
             language={language}
           />
           <SparePartsSection form={form} language={language} />
-          <CheckpointsSection form={form} />
+          <CheckpointsPart form={form} />
           <InternalNotesSection form={form} />
         </Stack>
         <Box pos="sticky" bottom={0} mt="lg" maw={1100} style={{ zIndex: 5 }}>

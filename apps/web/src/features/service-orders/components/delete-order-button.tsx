@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { useDeleteServiceOrder } from '../api/delete-service-order.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+const DeleteOrderDialog = lazyDialog(() =>
+  import('./delete-order-dialog.tsx').then((m) => m.DeleteOrderDialog),
+);
 
 interface DeleteOrderButtonProps {
   orderId: string;
@@ -32,17 +37,16 @@ export function DeleteOrderButton({
   return (
     <>
       {compact ? (
-        <Tooltip label={t('serviceOrders.delete.button')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={t('serviceOrders.delete.button')}
-            onClick={open}
-          >
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
+        // Phones only (no hover, so no tooltip): the icon button carries its name.
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={t('serviceOrders.delete.button')}
+          onClick={open}
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
       ) : (
         <Button
           variant="subtle"
@@ -53,41 +57,22 @@ export function DeleteOrderButton({
           {t('serviceOrders.delete.button')}
         </Button>
       )}
-      <Modal
+      <DeleteOrderDialog
         opened={opened}
         onClose={() => setOpened(false)}
-        title={t('serviceOrders.delete.title')}
-        centered
-      >
-        <Stack>
-          <Text fz="sm">{t('serviceOrders.delete.message', { orderNumber })}</Text>
-          {remove.isError && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-              {formatMessage(t, apiErrorMessage(remove.error, 'errors.deleteServiceOrder'))}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(orderId, {
-                  onSuccess: () => {
-                    setOpened(false);
-                    notifications.show({ color: 'green', message: t('success.deleted') });
-                    onDeleted();
-                  },
-                })
-              }
-            >
-              {t('serviceOrders.delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        orderNumber={orderNumber}
+        failure={remove.isError ? apiErrorMessage(remove.error, 'errors.deleteServiceOrder') : null}
+        deleting={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(orderId, {
+            onSuccess: () => {
+              setOpened(false);
+              notifications.show({ color: 'green', message: t('success.deleted') });
+              onDeleted();
+            },
+          })
+        }
+      />
     </>
   );
 }

@@ -20,7 +20,7 @@ import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useAutosavePreference } from '../../../lib/preferences.ts';
 import { useOrderEditor } from '../hooks/use-order-editor.ts';
 import type { Lookup } from '../lib/lookups.ts';
-import { CheckpointsSection } from './checkpoints-section.tsx';
+import { CheckpointsPart } from './checkpoints-part.tsx';
 import { CustomerSection } from './customer-section.tsx';
 import { DeleteOrderButton } from './delete-order-button.tsx';
 import { InternalNotesSection } from './internal-notes-section.tsx';
@@ -189,7 +189,7 @@ export function EditServiceOrder({
                 language={language}
               />
               <SparePartsSection form={form} language={language} />
-              <CheckpointsSection form={form} />
+              <CheckpointsPart form={form} />
               <InternalNotesSection form={form} />
             </Stack>
           </form>

@@ -102,7 +102,8 @@ describe('service order list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search service orders' })).toHaveValue('heater');
     // The advanced panel opens by itself when it holds filters.
     expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByDisplayValue('kari@example.no')).toBeInTheDocument();
+    // Its inputs load with it (issue 18: weight).
+    expect(await screen.findByDisplayValue('kari@example.no')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -257,7 +258,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Select SO-2026-000001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select SO-2026-000003' }));
-    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    const bar = within(await screen.findByRole('region', { name: 'Bulk actions' }));
     expect(bar.getByText('Selected: 2')).toBeInTheDocument();
 
     await user.click(bar.getByRole('button', { name: 'Change status' }));
@@ -277,7 +278,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     const { user } = start('/service-orders');
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
-    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    const bar = within(await screen.findByRole('region', { name: 'Bulk actions' }));
     await user.click(bar.getByRole('button', { name: 'Change status' }));
     await screen.findByRole('menu');
     // Every order is Created: it can be scheduled, started, cancelled or put on hold, not completed.
@@ -313,7 +314,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select all orders on this page' }));
-    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    const bar = within(await screen.findByRole('region', { name: 'Bulk actions' }));
     expect(bar.getByText('Selected: 20')).toBeInTheDocument();
 
     await user.click(bar.getByRole('button', { name: 'Change status' }));
@@ -341,7 +342,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select SO-2026-000002' }));
-    await user.click(screen.getByRole('button', { name: 'Assign technician' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign technician' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Tor Teknikk' }));
 
     await waitFor(() =>
@@ -358,7 +359,7 @@ describe('bulk actions', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select SO-2026-000002' }));
-    await user.click(screen.getByRole('button', { name: 'Assign technician' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign technician' }));
     expect(await screen.findByText('Failed to load technicians.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Remove technician' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -8,13 +8,10 @@ import {
   Divider,
   EmptyState,
   Group,
-  MultiSelect,
+  Loader,
   Paper,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -22,18 +19,12 @@ import {
   IconClipboardList,
   IconFilter,
   IconFilterOff,
-  IconMail,
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  commonNextStatuses,
-  PRIORITIES,
-  SERVICE_ORDER_STATUSES,
-  SERVICE_TYPES,
-} from '@service-portal/shared/service-orders';
+import { commonNextStatuses } from '@service-portal/shared/service-orders';
 import type { AccessSubject } from '@service-portal/shared/access';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -43,12 +34,16 @@ import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
 import { CLEAR_SCOPE, hasFilters, hasScope, toQuery, useListState } from '../hooks/use-list-state.ts';
 import { useSelection } from '../hooks/use-selection.ts';
-import { dayOfEnd, dayOfStart, endOfDay, startOfDay } from '../lib/day-range.ts';
 import type { Lookup } from '../lib/lookups.ts';
-import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { OrderCardsSkeleton } from './order-cards.tsx';
 import { ALL_ORDER_COLUMNS, OrdersTable, OrdersTableSkeleton } from './orders-table.tsx';
+
+// Loaded on use (issue 18: weight): the bulk bar when rows are selected, the filters when opened.
+const BulkActionsBar = lazy(() =>
+  import('./bulk-actions-bar.tsx').then((m) => ({ default: m.BulkActionsBar })),
+);
+const OrderFilters = lazy(() => import('./order-filters.tsx').then((m) => ({ default: m.OrderFilters })));
 
 interface ServiceOrderListProps {
   technicians: Lookup;
@@ -81,6 +76,9 @@ export function ServiceOrderList({
     (state.createdFrom || state.createdTo ? 1 : 0) +
     (state.completedFrom || state.completedTo ? 1 : 0);
   const [filtersOpen, setFiltersOpen] = useState(advancedCount > 0);
+  // The filter inputs (multi-selects, selects, day inputs) load when the panel first opens.
+  const [filtersWanted, setFiltersWanted] = useState(filtersOpen);
+  if (filtersOpen && !filtersWanted) setFiltersWanted(true);
   const filtersId = useId();
 
   const items = orders.data?.items ?? [];
@@ -90,35 +88,6 @@ export function ServiceOrderList({
   );
   const filtered = hasFilters(state);
 
-  const statusOptions = SERVICE_ORDER_STATUSES.map((value) => ({
-    value,
-    label: t(`serviceOrders.status.${value}`),
-  }));
-  const priorityOptions = PRIORITIES.map((value) => ({ value, label: t(`serviceOrders.priority.${value}`) }));
-  const typeOptions = SERVICE_TYPES.map((value) => ({
-    value,
-    label: t(`serviceOrders.serviceType.${value}`),
-  }));
-  // A technician the list is scoped to stays choosable even when no longer active.
-  const technicianOptions =
-    state.technician && !technicians.options.some((o) => o.value === state.technician)
-      ? [...technicians.options, { value: state.technician, label: t('serviceOrders.list.otherTechnician') }]
-      : technicians.options;
-  const dayInput = (
-    key: 'createdFrom' | 'createdTo' | 'completedFrom' | 'completedTo',
-    label: string,
-    bound: 'start' | 'end',
-  ) => (
-    <TextInput
-      type="date"
-      label={label}
-      value={bound === 'start' ? dayOfStart(state[key], timeZone) : dayOfEnd(state[key], timeZone)}
-      onChange={(e) => {
-        const day = e.currentTarget.value;
-        update({ [key]: bound === 'start' ? startOfDay(day, timeZone) : endOfDay(day, timeZone) });
-      }}
-    />
-  );
   const clearFilters = () =>
     update({ search: '', status: [], priority: [], customerEmail: '', ...CLEAR_SCOPE });
 
@@ -224,74 +193,18 @@ export function ServiceOrderList({
           )}
 
           <Collapse expanded={filtersOpen} id={filtersId}>
-            <Paper bg="var(--mantine-color-gray-0)" radius="md" p="md" withBorder>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                <MultiSelect
-                  label={t('serviceOrders.columns.status')}
-                  placeholder={state.status.length ? undefined : t('serviceOrders.list.anyStatus')}
-                  data={statusOptions}
-                  value={state.status}
-                  onChange={(status) =>
-                    update({ status: SERVICE_ORDER_STATUSES.filter((s) => status.includes(s)) })
-                  }
-                  clearable
-                  comboboxProps={{ withinPortal: true }}
+            {filtersWanted && (
+              <Suspense fallback={<Loader size="sm" m="md" aria-label={t('app.loading')} />}>
+                <OrderFilters
+                  state={state}
+                  update={update}
+                  technicians={technicians}
+                  timeZone={timeZone}
+                  filtered={filtered}
+                  onClear={clearFilters}
                 />
-                <MultiSelect
-                  label={t('serviceOrders.columns.priority')}
-                  placeholder={state.priority.length ? undefined : t('serviceOrders.list.anyPriority')}
-                  data={priorityOptions}
-                  value={state.priority}
-                  onChange={(priority) =>
-                    update({ priority: PRIORITIES.filter((p) => priority.includes(p)) })
-                  }
-                  clearable
-                />
-                <DebouncedTextInput
-                  label={t('serviceOrders.fields.customerEmail')}
-                  placeholder={t('serviceOrders.list.customerEmailPlaceholder')}
-                  value={state.customerEmail}
-                  onCommit={(customerEmail) => update({ customerEmail })}
-                  leftSection={<IconMail size={16} aria-hidden="true" />}
-                />
-                <Select
-                  label={t('serviceOrders.fields.serviceType')}
-                  placeholder={t('serviceOrders.list.anyType')}
-                  data={typeOptions}
-                  value={state.serviceType}
-                  onChange={(value) =>
-                    update({ serviceType: SERVICE_TYPES.find((type) => type === value) ?? null })
-                  }
-                  clearable
-                />
-                <Select
-                  label={t('serviceOrders.fields.assignedTechnician')}
-                  placeholder={t('serviceOrders.list.anyTechnician')}
-                  data={technicianOptions}
-                  value={state.technician || null}
-                  onChange={(value) => update({ technician: value ?? '' })}
-                  searchable
-                  clearable
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="md">
-                {dayInput('createdFrom', t('serviceOrders.list.createdFrom'), 'start')}
-                {dayInput('createdTo', t('serviceOrders.list.createdTo'), 'end')}
-                {dayInput('completedFrom', t('serviceOrders.list.completedFrom'), 'start')}
-                {dayInput('completedTo', t('serviceOrders.list.completedTo'), 'end')}
-              </SimpleGrid>
-              <Group justify="flex-end" mt="sm">
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconFilterOff size={14} />}
-                  onClick={clearFilters}
-                  disabled={!filtered}
-                >
-                  {t('serviceOrders.list.clearFilters')}
-                </Button>
-              </Group>
-            </Paper>
+              </Suspense>
+            )}
           </Collapse>
 
           {exporter.isError && (
@@ -309,15 +222,17 @@ export function ServiceOrderList({
           )}
 
           {selection.ids.length > 0 && (
-            <BulkActionsBar
-              orderIds={selection.ids}
-              statuses={commonNextStatuses(
-                items.filter((o) => selection.isSelected(o.id)).map((o) => o.status),
-                actor,
-              )}
-              technicians={technicians}
-              onDone={selection.clear}
-            />
+            <Suspense fallback={null}>
+              <BulkActionsBar
+                orderIds={selection.ids}
+                statuses={commonNextStatuses(
+                  items.filter((o) => selection.isSelected(o.id)).map((o) => o.status),
+                  actor,
+                )}
+                technicians={technicians}
+                onDone={selection.clear}
+              />
+            </Suspense>
           )}
         </Stack>
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shopUserLinkListResponseSchema, shopUserLinkSchema } from '@service-portal/shared/shop-auth';
-import type { ShopUserLink, ShopUserLinkCreate } from '@service-portal/shared/shop-auth';
+import { shopUserLinkListResponseSchema, shopUserLinkSchema } from '@service-portal/shared/shop-links';
+import type { ShopUserLink, ShopUserLinkCreate } from '@service-portal/shared/shop-links';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export interface ShopUserLinkListParams {

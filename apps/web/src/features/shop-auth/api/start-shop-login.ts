@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
 import { shopLoginResponseSchema } from '@service-portal/shared/shop-auth';
 import type { ShopLoginResponse } from '@service-portal/shared/shop-auth';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/use-action.ts';
 
 /** GET /auth/login: the shop's authorize URL and the state that must come back with it. */
 export async function startShopLogin(returnUrl: string): Promise<ShopLoginResponse> {
@@ -12,11 +12,11 @@ export async function startShopLogin(returnUrl: string): Promise<ShopLoginRespon
 
 /**
  * Keeps the state in local storage (spec §9 "oauth state") and sends the browser to the shop. The
- * callback page compares what comes back against it (`expected_state`).
+ * callback page compares what comes back against it (`expected_state`). The sign-in screen's call:
+ * no query cache there (lib/use-action.ts).
  */
 export function useStartShopLogin(go: (url: string) => void = (url) => window.location.assign(url)) {
-  return useMutation({
-    mutationFn: startShopLogin,
+  return useAction(startShopLogin, {
     onSuccess: ({ authorizationUrl, state }) => {
       try {
         window.localStorage.setItem(STORAGE_KEYS.oauthState, state);

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMessage, shopSignInErrorMessage } from '../../../lib/api-errors.ts';
 import { useVerifySessionToken } from '../api/verify-session-token.ts';
 import { SignInStatus, type SignInPhase } from './sign-in-status.tsx';
-
-/** Query parameters a session token may arrive in (docs/decisions/025-shop-sign-in.md). */
-export const SESSION_TOKEN_PARAMS = ['id_token', 'shopifyJwt'] as const;
+import { SESSION_TOKEN_PARAMS } from '../session-token.ts';
 
 interface AppBridge {
   idToken?: () => Promise<string>;
