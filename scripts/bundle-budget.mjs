@@ -27,10 +27,8 @@ const BUDGET = { login: 150, other: 300 };
  * a little above its weight today, so it cannot grow (decision 029). Remove a line once its route
  * is under the target; BUNDLE_BUDGET_STRICT=1 checks the targets for every route.
  */
-const OVER_TARGET_CEILING = {
-  'service-order': 325,
-  'service-order-new': 310,
-};
+/** @type {Record<string, number>} */
+const OVER_TARGET_CEILING = {};
 const strict = process.env.BUNDLE_BUDGET_STRICT === '1';
 /** Routes outside the signed-in layout (router.tsx: PublicOnly and the public paths). */
 const PUBLIC_ROUTES = new Set(['login', 'auth-callback', 'customer-upload']);

@@ -9,10 +9,15 @@ import type { ComponentType, PointerEvent, RefObject } from 'react';
 export function lazyOnFirstUse<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
+  const listeners = new Set<(component: ComponentType<P>) => void>();
 
   const preload = (): Promise<ComponentType<P>> => {
     pending ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        for (const listener of [...listeners]) listener(component);
+        return component;
+      },
       (error: unknown) => {
         pending = null;
         throw error;
@@ -48,7 +53,18 @@ export function lazyOnFirstUse<P extends object>(load: () => Promise<ComponentTy
   /** The component if its module has arrived (for a first render that needs no state change). */
   const current = (): ComponentType<P> | null => loaded;
 
-  return { preload, useLoaded, current };
+  /**
+   * Calls `listener` when the module arrives, whoever asked for it (a part shown many times on a
+   * screen swaps every copy at once). Returns the unsubscribe.
+   */
+  const onLoad = (listener: (component: ComponentType<P>) => void): (() => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
+  return { preload, useLoaded, current, onLoad };
 }
 
 /**

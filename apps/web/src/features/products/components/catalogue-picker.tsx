@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Autocomplete, Loader } from '@mantine/core';
+import { ActionIcon, Loader } from '@mantine/core';
 import type { AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@service-portal/shared/limits';
 import type { ProductSearchHit } from '@service-portal/shared/products';
+import { LazyAutocomplete } from '../../../components/lazy-combobox.tsx';
 import { minorToDecimalString } from '../../../lib/money.ts';
 import { useCatalogueSearch, useProduct } from '../api/products.ts';
 
@@ -34,7 +35,7 @@ export function CataloguePicker({ onPick, onChange, ...props }: CataloguePickerP
   // The label is what the box keeps once picked (the name); the option also shows SKU and price.
   const data = results.map((hit) => ({ value: keyOf(hit), label: hit.name }));
   return (
-    <Autocomplete
+    <LazyAutocomplete
       {...props}
       onChange={(next) => {
         setTyped(next);

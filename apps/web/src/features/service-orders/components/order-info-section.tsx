@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  Anchor,
-  Grid,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Grid, Group, Loader, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCalendar, IconClipboardText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AccessSubject } from '@service-portal/shared/access';
@@ -19,6 +8,7 @@ import { CURRENCIES } from '@service-portal/shared/limits';
 import { nextStatuses, PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import type { TranslationKey } from '../../../lib/i18n.ts';
+import { LazySelect } from '../../../components/lazy-combobox.tsx';
 import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
 import type { ServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import type { Lookup } from '../lib/lookups.ts';
@@ -117,14 +107,14 @@ export function OrderInfoSection({
           {...form.getInputProps('title')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: status ? 3 : 2 }} spacing="md">
-          <Select
+          <LazySelect
             label={t('serviceOrders.fields.serviceType')}
             data={SERVICE_TYPES.map((value) => ({ value, label: t(`serviceOrders.serviceType.${value}`) }))}
             allowDeselect={false}
             key={form.key('serviceType')}
             {...form.getInputProps('serviceType')}
           />
-          <Select
+          <LazySelect
             label={t('serviceOrders.fields.priority')}
             data={PRIORITIES.map((value) => ({ value, label: t(`serviceOrders.priority.${value}`) }))}
             allowDeselect={false}
@@ -132,7 +122,7 @@ export function OrderInfoSection({
             {...form.getInputProps('priority')}
           />
           {status && (
-            <Select
+            <LazySelect
               label={t('serviceOrders.fields.status')}
               data={statusOptions}
               allowDeselect={false}
@@ -198,7 +188,7 @@ export function OrderInfoSection({
                 {...form.getInputProps('estimatedCost')}
                 onBlur={reformatAmount}
               />
-              <Select
+              <LazySelect
                 label={t('serviceOrders.fields.currency')}
                 data={[...CURRENCIES]}
                 allowDeselect={false}
@@ -209,7 +199,7 @@ export function OrderInfoSection({
             </Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
+            <LazySelect
               label={t('serviceOrders.fields.assignedTechnician')}
               placeholder={t('serviceOrders.form.unassigned')}
               data={withCurrent(technicians.options, current?.technician ?? null)}
@@ -223,7 +213,7 @@ export function OrderInfoSection({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
+            <LazySelect
               label={t('serviceOrders.fields.warehouseLocation')}
               placeholder={t('serviceOrders.form.noWarehouseLocation')}
               data={withCurrent(warehouseLocations.options, current?.warehouseLocation ?? null)}

@@ -1,0 +1,319 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentType, KeyboardEvent } from 'react';
+import { ComboboxChevron, TextInput } from '@mantine/core';
+import type { AutocompleteProps, SelectProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
+import type * as ComboboxFields from './combobox-fields.tsx';
+import type { Handover, LoadedAutocompleteProps, LoadedSelectProps } from './combobox-fields.tsx';
+import { lazyOnFirstUse } from './lazy-on-first-use.ts';
+
+/**
+ * Decision 038: a select or a type-ahead field that a screen shows on its first paint (the order
+ * form's technician, status and catalogue picker) would bring Mantine's Combobox, Popover and
+ * floating-ui with it: about 40 KiB gzipped on every visit, for a list nobody has opened yet. These
+ * fields paint as a look-alike input (same label, value, chevron, ARIA role and states) and load the
+ * real field when first pressed or focused (components/lazy-on-first-use.ts). Every copy on
+ * the screen swaps once the module is there; the one in use hands over its focus, caret, typed text
+ * and the click or key that asked for the list (combobox-fields.tsx replays it on the real field).
+ */
+
+/** The label Mantine's Select shows for `value`: items may be strings, objects or groups. */
+export function optionLabel(data: SelectProps['data'], value: string | null): string {
+  if (value === null || data === undefined) return '';
+  for (const item of data as readonly unknown[]) {
+    if (typeof item === 'string') {
+      if (item === value) return item;
+    } else if (typeof item === 'object' && item !== null) {
+      const entry = item as { value?: unknown; label?: string; items?: SelectProps['data'] };
+      if (entry.items !== undefined) {
+        const label = optionLabel(entry.items, value);
+        if (label !== '') return label;
+      } else if (String(entry.value) === value) return entry.label ?? value;
+    }
+  }
+  return '';
+}
+
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'NumpadEnter', 'Space']);
+
+/**
+ * The look-alike's part that decides when to load and what to hand over. `openOnKeys`: keys that
+ * open the list (a select that is not searchable opens on arrows, Enter and Space; it keeps them
+ * from the form, as Mantine does, and replays them).
+ */
+function useLookAlike<P extends object>(
+  fields: ReturnType<typeof lazyOnFirstUse<P>>,
+  options: { openOnKeys: boolean },
+) {
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => fields.current());
+  const [handover, setHandover] = useState<Handover | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pressed = useRef(false);
+  const replay = useRef<Handover['replay']>(null);
+  /** Text typed into a searchable look-alike (set by its onChange). */
+  const typed = useRef<string | null>(null);
+
+  // Reads refs only, so the listener below may keep the first copy.
+  const swap = useCallback((component: ComponentType<P>) => {
+    const input = inputRef.current;
+    const focused = input !== null && input === document.activeElement;
+    setHandover(
+      focused
+        ? {
+            selection: { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 },
+            replay: replay.current,
+            typed: typed.current,
+          }
+        : null,
+    );
+    setLoaded(() => component);
+  }, []);
+
+  useEffect(() => {
+    if (Loaded) return undefined;
+    // While a button is held on this field, its click swaps it (a swap between press and release
+    // would lose the click); every other copy swaps as the module arrives.
+    return fields.onLoad((component) => {
+      if (!pressed.current) swap(component);
+    });
+  }, [Loaded, fields, swap]);
+
+  const load = () => {
+    fields.preload().catch(() => undefined); // Offline: the next press or focus tries again.
+  };
+  const release = () => {
+    pressed.current = false;
+    const component = fields.current();
+    if (component) swap(component);
+  };
+
+  const handlers = {
+    onPointerDown: () => {
+      pressed.current = true;
+      load();
+    },
+    onPointerLeave: () => {
+      if (pressed.current) release();
+    },
+    onPointerCancel: () => {
+      if (pressed.current) release();
+    },
+    onClick: () => {
+      replay.current = { type: 'click' as const };
+      release();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      load();
+      const code = event.nativeEvent.code;
+      if (!options.openOnKeys || !(OPENING_KEYS.has(code) || event.key === 'Enter')) return;
+      event.preventDefault();
+      replay.current = { type: 'key', key: event.key, code };
+    },
+  };
+  return { Loaded, handover, inputRef, typedRef: typed, handlers, load };
+}
+
+/** The two fields over one loader of the real ones (the app's below; a test passes its own). */
+export function lazyComboboxFields(load: () => Promise<typeof ComboboxFields>) {
+  const select = lazyOnFirstUse<LoadedSelectProps>(() => load().then((m) => m.LoadedSelect));
+  const autocomplete = lazyOnFirstUse<LoadedAutocompleteProps>(() =>
+    load().then((m) => m.LoadedAutocomplete),
+  );
+  return {
+    LazySelect: (props: SelectProps) => <LookAlikeSelect {...props} fields={select} />,
+    LazyAutocomplete: (props: AutocompleteProps) => (
+      <LookAlikeAutocomplete {...props} fields={autocomplete} />
+    ),
+  };
+}
+
+export const { LazySelect, LazyAutocomplete } = lazyComboboxFields(() => import('./combobox-fields.tsx'));
+
+/** Mantine's Select, loaded on first use (decision 038). The same props. */
+function LookAlikeSelect({
+  fields,
+  ...props
+}: SelectProps & { fields: ReturnType<typeof lazyOnFirstUse<LoadedSelectProps>> }) {
+  const {
+    data,
+    value,
+    defaultValue,
+    onChange: _onChange,
+    searchable,
+    clearable: _clearable,
+    allowDeselect: _allowDeselect,
+    nothingFoundMessage: _nothingFoundMessage,
+    renderOption: _renderOption,
+    comboboxProps: _comboboxProps,
+    filter: _filter,
+    limit: _limit,
+    maxDropdownHeight: _maxDropdownHeight,
+    withCheckIcon: _withCheckIcon,
+    checkIconPosition: _checkIconPosition,
+    onOptionSubmit: _onOptionSubmit,
+    dropdownOpened: _dropdownOpened,
+    defaultDropdownOpened: _defaultDropdownOpened,
+    onDropdownOpen: _onDropdownOpen,
+    onDropdownClose: _onDropdownClose,
+    searchValue: _searchValue,
+    defaultSearchValue: _defaultSearchValue,
+    onSearchChange: _onSearchChange,
+    onClear: _onClear,
+    clearButtonProps: _clearButtonProps,
+    hiddenInputProps: _hiddenInputProps,
+    selectFirstOptionOnChange: _selectFirstOptionOnChange,
+    selectFirstOptionOnDropdownOpen: _selectFirstOptionOnDropdownOpen,
+    withScrollArea: _withScrollArea,
+    scrollAreaProps: _scrollAreaProps,
+    autoSelectOnBlur: _autoSelectOnBlur,
+    openOnFocus: _openOnFocus,
+    chevronColor,
+    clearSectionMode: _clearSectionMode,
+    withAlignedLabels: _withAlignedLabels,
+    floatingHeight: _floatingHeight,
+    name: _name,
+    form: _form,
+    rightSection,
+    rightSectionPointerEvents,
+    onFocus,
+    onKeyDown,
+    onClick,
+    onPointerDown,
+    classNames: _classNames,
+    styles: _styles,
+    vars: _vars,
+    ...input
+  } = props;
+  // The look-alike never picks: the value is the one given (controlled) or the first (uncontrolled).
+  const [initial] = useState(() => value ?? defaultValue ?? null);
+  const label = optionLabel(data, value !== undefined ? value : initial);
+  const [text, setText] = useState<string | null>(null);
+  const { Loaded, handover, inputRef, typedRef, handlers, load } = useLookAlike(fields, {
+    openOnKeys: !searchable,
+  });
+  const ref = useMergedRef(inputRef, props.ref);
+
+  if (Loaded) return <Loaded {...props} handover={handover} />;
+  return (
+    <TextInput
+      {...input}
+      ref={ref}
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
+      readOnly={input.readOnly === true || !searchable}
+      pointer={!searchable}
+      value={text ?? label}
+      onChange={(event) => {
+        typedRef.current = event.currentTarget.value;
+        setText(event.currentTarget.value);
+      }}
+      rightSection={
+        rightSection ?? <ComboboxChevron size={input.size} error={input.error} color={chevronColor} />
+      }
+      rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
+      onPointerDown={(event) => {
+        handlers.onPointerDown();
+        onPointerDown?.(event);
+      }}
+      onPointerLeave={handlers.onPointerLeave}
+      onPointerCancel={handlers.onPointerCancel}
+      onClick={(event) => {
+        handlers.onClick();
+        onClick?.(event);
+      }}
+      onFocus={(event) => {
+        load();
+        onFocus?.(event);
+      }}
+      onKeyDown={(event) => {
+        handlers.onKeyDown(event);
+        onKeyDown?.(event);
+      }}
+    />
+  );
+}
+
+/** Mantine's Autocomplete, loaded on first use (decision 038). The same props. */
+function LookAlikeAutocomplete({
+  fields,
+  ...props
+}: AutocompleteProps & { fields: ReturnType<typeof lazyOnFirstUse<LoadedAutocompleteProps>> }) {
+  const {
+    data: _data,
+    value,
+    defaultValue,
+    onChange,
+    onOptionSubmit: _onOptionSubmit,
+    renderOption: _renderOption,
+    filter: _filter,
+    limit: _limit,
+    comboboxProps: _comboboxProps,
+    dropdownOpened: _dropdownOpened,
+    defaultDropdownOpened: _defaultDropdownOpened,
+    onDropdownOpen: _onDropdownOpen,
+    onDropdownClose: _onDropdownClose,
+    clearable: _clearable,
+    clearButtonProps: _clearButtonProps,
+    onClear: _onClear,
+    clearSectionMode: _clearSectionMode,
+    selectFirstOptionOnChange: _selectFirstOptionOnChange,
+    selectFirstOptionOnDropdownOpen: _selectFirstOptionOnDropdownOpen,
+    withScrollArea: _withScrollArea,
+    scrollAreaProps: _scrollAreaProps,
+    maxDropdownHeight: _maxDropdownHeight,
+    autoSelectOnBlur: _autoSelectOnBlur,
+    openOnFocus: _openOnFocus,
+    floatingHeight: _floatingHeight,
+    onFocus,
+    onKeyDown,
+    onClick,
+    onPointerDown,
+    classNames: _classNames,
+    styles: _styles,
+    vars: _vars,
+    ...input
+  } = props;
+  const [own, setOwn] = useState(() => defaultValue ?? '');
+  const text = value ?? own;
+  const { Loaded, handover, inputRef, handlers, load } = useLookAlike(fields, { openOnKeys: false });
+  const ref = useMergedRef(inputRef, props.ref);
+
+  // Uncontrolled: what was typed here is where the real field starts.
+  if (Loaded)
+    return <Loaded {...props} {...(value === undefined ? { defaultValue: own } : {})} handover={handover} />;
+  return (
+    <TextInput
+      {...input}
+      ref={ref}
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
+      value={text}
+      onChange={(event) => {
+        setOwn(event.currentTarget.value);
+        onChange?.(event.currentTarget.value);
+      }}
+      onPointerDown={(event) => {
+        handlers.onPointerDown();
+        onPointerDown?.(event);
+      }}
+      onPointerLeave={handlers.onPointerLeave}
+      onPointerCancel={handlers.onPointerCancel}
+      onClick={(event) => {
+        handlers.onClick();
+        onClick?.(event);
+      }}
+      onFocus={(event) => {
+        load();
+        onFocus?.(event);
+      }}
+      onKeyDown={(event) => {
+        handlers.onKeyDown(event);
+        onKeyDown?.(event);
+      }}
+    />
+  );
+}
