@@ -134,6 +134,29 @@ describe('LazySelect', () => {
   });
 });
 
+describe('preload', () => {
+  it('swaps every look-alike ahead of use and moves no focus (a form calls it on its first focus)', async () => {
+    const { container } = renderWithProviders(
+      <>
+        <input aria-label="Title" />
+        <lazy.LazySelect label="Priority" data={PRIORITIES} defaultValue="high" />
+        <lazy.LazyAutocomplete label="Part" data={['Hinge']} />
+      </>,
+    );
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    title.focus();
+    lazy.preload();
+    expect(loads).toBe(2);
+    arrive();
+    await waitFor(() => expect(realFields(container)).toBe(1));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Part' })).toHaveClass('mantine-Autocomplete-input'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Priority' })).toHaveValue('High');
+    expect(title).toHaveFocus();
+  });
+});
+
 describe('LazyAutocomplete', () => {
   it('keeps the text typed before the module arrived, uncontrolled and controlled', async () => {
     const typed = vi.fn();

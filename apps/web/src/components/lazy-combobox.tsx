@@ -124,10 +124,23 @@ export function lazyComboboxFields(load: () => Promise<typeof ComboboxFields>) {
     LazyAutocomplete: (props: AutocompleteProps) => (
       <LookAlikeAutocomplete {...props} fields={autocomplete} />
     ),
+    /**
+     * Starts the load ahead of the fields themselves: a form holding them calls it on its first
+     * focus, so a keyboard user reaches real fields (a screen reader then hears each field once,
+     * not again when the real one takes the focus over).
+     */
+    preload: () => {
+      select.preload().catch(() => undefined);
+      autocomplete.preload().catch(() => undefined);
+    },
   };
 }
 
-export const { LazySelect, LazyAutocomplete } = lazyComboboxFields(() => import('./combobox-fields.tsx'));
+export const {
+  LazySelect,
+  LazyAutocomplete,
+  preload: preloadComboboxFields,
+} = lazyComboboxFields(() => import('./combobox-fields.tsx'));
 
 /** Mantine's Select, loaded on first use (decision 038). The same props. */
 function LookAlikeSelect({

@@ -81,4 +81,15 @@ describe('top bar parts loaded on first use', () => {
       screen.getByText('Saved successfully'),
     );
   }, 15_000);
+
+  it("loads the search list on a keyboard user's first Tab, before the field is reached", async () => {
+    const { user } = start();
+    const lookAlike = await screen.findByRole('combobox', { name: 'Search' });
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Tab}');
+    // The field was replaced by the loaded one without having had the focus: reached later, it is
+    // focused once (decision 038).
+    await waitFor(() => expect(lookAlike).not.toBeInTheDocument(), SLOW);
+    expect(screen.getByRole('combobox', { name: 'Search' })).not.toHaveFocus();
+  }, 15_000);
 });

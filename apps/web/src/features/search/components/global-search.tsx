@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentProps, Ref, RefObject } from 'react';
 import { TextInput } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
@@ -61,7 +61,8 @@ const combobox = lazyOnFirstUse<GlobalSearchComboboxProps>(() =>
 /**
  * The top bar's search (spec §2 "Global search bar", §5, §9): Ctrl/Cmd+K focuses it. The field is
  * part of the first paint; the suggestion list (Mantine's Combobox, Popover and floating-ui) loads
- * when the field first gets the focus (decision 034), see global-search-combobox.tsx.
+ * when the field first gets the focus (decision 034), or sooner on a first Tab or Ctrl/Cmd key
+ * (decision 038), see global-search-combobox.tsx.
  */
 export function GlobalSearch() {
   const navigate = useNavigate();
@@ -85,11 +86,8 @@ export function GlobalSearch() {
     [],
   );
 
-  if (Loaded) {
-    return <Loaded value={value} setValue={setValue} inputRef={inputRef} phone={phone} restore={restore} />;
-  }
-
-  const load = () => {
+  // Reads refs and setters only: one copy serves the listener below.
+  const load = useCallback(() => {
     combobox.preload().then(
       (component) => {
         // Read just before the swap: whether the field being replaced has the focus, and its caret.
@@ -106,7 +104,23 @@ export function GlobalSearch() {
       },
       () => undefined, // Offline: the field still searches all on Enter; the next focus tries again.
     );
-  };
+  }, []);
+
+  // A keyboard user's first Tab, or the modifier of Ctrl/Cmd+K, starts the load: the field they
+  // reach is then the loaded one already, and a screen reader announces it once, not again when
+  // the loaded field takes the focus over.
+  useEffect(() => {
+    if (Loaded) return undefined;
+    const early = (event: KeyboardEvent) => {
+      if (event.key === 'Tab' || event.key === 'Control' || event.key === 'Meta') load();
+    };
+    window.addEventListener('keydown', early);
+    return () => window.removeEventListener('keydown', early);
+  }, [Loaded, load]);
+
+  if (Loaded) {
+    return <Loaded value={value} setValue={setValue} inputRef={inputRef} phone={phone} restore={restore} />;
+  }
 
   return (
     <SearchInput

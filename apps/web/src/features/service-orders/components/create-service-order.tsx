@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { todayIn } from '@service-portal/shared/validation';
+import { preloadComboboxFields } from '../../../components/lazy-combobox.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
@@ -74,6 +75,8 @@ export function CreateServiceOrder({ technicians, warehouseLocations }: CreateSe
       <PageHeader title={t('screens.newServiceOrder')} />
       <form
         noValidate
+        // The form's selects load on first use (decision 038); its first focus starts that load.
+        onFocus={preloadComboboxFields}
         onSubmit={(event) => {
           event.preventDefault();
           submit();

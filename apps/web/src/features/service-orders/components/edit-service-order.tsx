@@ -14,6 +14,7 @@ import { hasRole } from '@service-portal/shared/access';
 import type { AccessSubject } from '@service-portal/shared/access';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/validation';
+import { preloadComboboxFields } from '../../../components/lazy-combobox.tsx';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import { displayTimeZone, formatDateTime } from '../../../lib/dates.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
@@ -165,6 +166,8 @@ export function EditServiceOrder({
           <form
             id="service-order-form"
             noValidate
+            // The form's selects load on first use (decision 038); its first focus starts that load.
+            onFocus={preloadComboboxFields}
             onSubmit={(event) => {
               event.preventDefault();
               editor.save();
