@@ -53,8 +53,24 @@ async function pickStatus(page: Page, status: string) {
   await page.getByRole('option', { name: status, exact: true }).click();
 }
 
+/**
+ * Notes how the page's first toast looks the first time it is painted: it should slide in (not yet
+ * opaque), as the later ones do, even though its container loads with it (decision 034).
+ */
+async function watchFirstToast(page: Page) {
+  await page.evaluate(() => {
+    const look = () => {
+      const toast = document.querySelector('.mantine-Notification-root');
+      if (toast) document.body.dataset.firstToastOpacity = getComputedStyle(toast).opacity;
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
 async function createOrder(page: Page, title: string): Promise<string> {
   await page.goto(`${app.url}/service-orders`);
+  await watchFirstToast(page);
   await page.getByRole('link', { name: 'New service order' }).first().click();
   await page.waitForURL(/\/service-orders\/new$/);
   await page.getByLabel('Customer name').fill('Eva End-to-End');
@@ -74,6 +90,10 @@ describe('service orders', () => {
     const title = `E2E heater check ${Date.now()}`;
     const url = await createOrder(page, title);
     await page.getByRole('heading', { name: /^SO-\d{4}-\d{6}$/ }).waitFor();
+    // The first toast of the page slid in: first painted still transparent.
+    const firstOpacity = await page.locator('body').getAttribute('data-first-toast-opacity');
+    expect(firstOpacity).not.toBeNull();
+    expect(Number(firstOpacity)).toBeLessThan(1);
     // "1 250,50" typed in an English page still means 1250.50.
     expect(await page.getByLabel('Estimated cost').inputValue()).toBe('1,250.50');
 
