@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ComponentType, KeyboardEvent } from 'react';
+import type {
+  ComponentPropsWithoutRef,
+  ComponentType,
+  FocusEvent,
+  KeyboardEvent,
+  MouseEvent,
+  PointerEvent,
+  Ref,
+} from 'react';
 import { ComboboxChevron, TextInput } from '@mantine/core';
 import type { AutocompleteProps, SelectProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
@@ -36,6 +44,11 @@ export function optionLabel(data: SelectProps['data'], value: string | null): st
 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'NumpadEnter', 'Space']);
 
+type TargetHandlers = Pick<
+  ComponentPropsWithoutRef<'input'>,
+  'onPointerDown' | 'onPointerLeave' | 'onPointerCancel' | 'onClick' | 'onFocus' | 'onKeyDown'
+>;
+
 /**
  * The look-alike's part that decides when to load and what to hand over. `openOnKeys`: keys that
  * open the list (a select that is not searchable opens on arrows, Enter and Space; it keeps them
@@ -44,10 +57,12 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'NumpadEnter', 'S
 function useLookAlike<P extends object>(
   fields: ReturnType<typeof lazyOnFirstUse<P>>,
   options: { openOnKeys: boolean },
+  caller: TargetHandlers & { ref?: Ref<HTMLInputElement> | undefined },
 ) {
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => fields.current());
   const [handover, setHandover] = useState<Handover | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const ref = useMergedRef(inputRef, caller.ref);
   const pressed = useRef(false);
   const replay = useRef<Handover['replay']>(null);
   /** Text typed into a searchable look-alike (set by its onChange). */
@@ -87,30 +102,47 @@ function useLookAlike<P extends object>(
     if (component) swap(component);
   };
 
-  const handlers = {
-    onPointerDown: () => {
+  /** What the look-alike's input takes on top of the caller's props (whose handlers still run). */
+  const targetProps = {
+    ref,
+    // What Mantine's Combobox target gives a closed field.
+    role: 'combobox',
+    'aria-haspopup': 'listbox' as const,
+    'aria-expanded': false,
+    autoComplete: 'off',
+    onPointerDown: (event: PointerEvent<HTMLInputElement>) => {
       pressed.current = true;
       load();
+      caller.onPointerDown?.(event);
     },
-    onPointerLeave: () => {
+    onPointerLeave: (event: PointerEvent<HTMLInputElement>) => {
       if (pressed.current) release();
+      caller.onPointerLeave?.(event);
     },
-    onPointerCancel: () => {
+    onPointerCancel: (event: PointerEvent<HTMLInputElement>) => {
       if (pressed.current) release();
+      caller.onPointerCancel?.(event);
     },
-    onClick: () => {
-      replay.current = { type: 'click' as const };
+    onClick: (event: MouseEvent<HTMLInputElement>) => {
+      replay.current = { type: 'click' };
       release();
+      caller.onClick?.(event);
+    },
+    onFocus: (event: FocusEvent<HTMLInputElement>) => {
+      load();
+      caller.onFocus?.(event);
     },
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       load();
       const code = event.nativeEvent.code;
-      if (!options.openOnKeys || !(OPENING_KEYS.has(code) || event.key === 'Enter')) return;
-      event.preventDefault();
-      replay.current = { type: 'key', key: event.key, code };
+      if (options.openOnKeys && (OPENING_KEYS.has(code) || event.key === 'Enter')) {
+        event.preventDefault();
+        replay.current = { type: 'key', key: event.key, code };
+      }
+      caller.onKeyDown?.(event);
     },
   };
-  return { Loaded, handover, inputRef, typedRef: typed, handlers, load };
+  return { Loaded, handover, typedRef: typed, targetProps };
 }
 
 /** The two fields over one loader of the real ones (the app's below; a test passes its own). */
@@ -188,10 +220,6 @@ function LookAlikeSelect({
     form: _form,
     rightSection,
     rightSectionPointerEvents,
-    onFocus,
-    onKeyDown,
-    onClick,
-    onPointerDown,
     classNames: _classNames,
     styles: _styles,
     vars: _vars,
@@ -201,20 +229,17 @@ function LookAlikeSelect({
   const [initial] = useState(() => value ?? defaultValue ?? null);
   const label = optionLabel(data, value !== undefined ? value : initial);
   const [text, setText] = useState<string | null>(null);
-  const { Loaded, handover, inputRef, typedRef, handlers, load } = useLookAlike(fields, {
-    openOnKeys: !searchable,
-  });
-  const ref = useMergedRef(inputRef, props.ref);
+  const { Loaded, handover, typedRef, targetProps } = useLookAlike(
+    fields,
+    { openOnKeys: !searchable },
+    props,
+  );
 
   if (Loaded) return <Loaded {...props} handover={handover} />;
   return (
     <TextInput
       {...input}
-      ref={ref}
-      role="combobox"
-      aria-haspopup="listbox"
-      aria-expanded={false}
-      autoComplete="off"
+      {...targetProps}
       readOnly={input.readOnly === true || !searchable}
       pointer={!searchable}
       value={text ?? label}
@@ -226,24 +251,6 @@ function LookAlikeSelect({
         rightSection ?? <ComboboxChevron size={input.size} error={input.error} color={chevronColor} />
       }
       rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
-      onPointerDown={(event) => {
-        handlers.onPointerDown();
-        onPointerDown?.(event);
-      }}
-      onPointerLeave={handlers.onPointerLeave}
-      onPointerCancel={handlers.onPointerCancel}
-      onClick={(event) => {
-        handlers.onClick();
-        onClick?.(event);
-      }}
-      onFocus={(event) => {
-        load();
-        onFocus?.(event);
-      }}
-      onKeyDown={(event) => {
-        handlers.onKeyDown(event);
-        onKeyDown?.(event);
-      }}
     />
   );
 }
@@ -279,10 +286,6 @@ function LookAlikeAutocomplete({
     autoSelectOnBlur: _autoSelectOnBlur,
     openOnFocus: _openOnFocus,
     floatingHeight: _floatingHeight,
-    onFocus,
-    onKeyDown,
-    onClick,
-    onPointerDown,
     classNames: _classNames,
     styles: _styles,
     vars: _vars,
@@ -290,8 +293,7 @@ function LookAlikeAutocomplete({
   } = props;
   const [own, setOwn] = useState(() => defaultValue ?? '');
   const text = value ?? own;
-  const { Loaded, handover, inputRef, handlers, load } = useLookAlike(fields, { openOnKeys: false });
-  const ref = useMergedRef(inputRef, props.ref);
+  const { Loaded, handover, targetProps } = useLookAlike(fields, { openOnKeys: false }, props);
 
   // Uncontrolled: what was typed here is where the real field starts.
   if (Loaded)
@@ -299,33 +301,11 @@ function LookAlikeAutocomplete({
   return (
     <TextInput
       {...input}
-      ref={ref}
-      role="combobox"
-      aria-haspopup="listbox"
-      aria-expanded={false}
-      autoComplete="off"
+      {...targetProps}
       value={text}
       onChange={(event) => {
         setOwn(event.currentTarget.value);
         onChange?.(event.currentTarget.value);
-      }}
-      onPointerDown={(event) => {
-        handlers.onPointerDown();
-        onPointerDown?.(event);
-      }}
-      onPointerLeave={handlers.onPointerLeave}
-      onPointerCancel={handlers.onPointerCancel}
-      onClick={(event) => {
-        handlers.onClick();
-        onClick?.(event);
-      }}
-      onFocus={(event) => {
-        load();
-        onFocus?.(event);
-      }}
-      onKeyDown={(event) => {
-        handlers.onKeyDown(event);
-        onKeyDown?.(event);
       }}
     />
   );
