@@ -45,7 +45,8 @@ describe('LazySelect', () => {
 
     field.focus();
     await user.keyboard('{ArrowDown}');
-    expect(loads).toBe(1);
+    // The module is asked for once per kind of field (select, type-ahead), both at the first use.
+    expect(loads).toBe(2);
     expect(realFields(container)).toBe(0);
     expect(screen.queryByRole('listbox')).toBeNull();
     arrive();
@@ -121,6 +122,7 @@ describe('LazySelect', () => {
       <>
         <lazy.LazySelect label="Priority" data={PRIORITIES} defaultValue="low" />
         <lazy.LazySelect label="Technician" data={PEOPLE} defaultValue="t1" searchable />
+        <lazy.LazyAutocomplete label="Part" data={['Hinge']} />
       </>,
     );
     expect(screen.getByRole('combobox', { name: 'Technician' })).toHaveValue('Kari Nordmann');
@@ -128,7 +130,11 @@ describe('LazySelect', () => {
     arrive();
     await screen.findByRole('listbox');
     await waitFor(() => expect(realFields(container)).toBe(2));
-    expect(loads).toBe(1);
+    // The type-ahead swaps too: the first use of either kind loads both.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Part' })).toHaveClass('mantine-Autocomplete-input'),
+    );
+    expect(loads).toBe(2);
     expect(screen.getByRole('combobox', { name: 'Technician' })).toHaveValue('Kari Nordmann');
     expect(screen.getByRole('combobox', { name: 'Priority' })).toHaveFocus();
   });

@@ -26,7 +26,7 @@ import { lazyOnFirstUse } from './lazy-on-first-use.ts';
  */
 
 /** The label Mantine's Select shows for `value`: items may be strings, objects or groups. */
-export function optionLabel(data: SelectProps['data'], value: string | null): string {
+function optionLabel(data: SelectProps['data'], value: string | null): string {
   if (value === null || data === undefined) return '';
   for (const item of data as readonly unknown[]) {
     if (typeof item === 'string') {
@@ -55,7 +55,7 @@ type TargetHandlers = Pick<
  * from the form, as Mantine does, and replays them).
  */
 function useLookAlike<P extends object>(
-  fields: ReturnType<typeof lazyOnFirstUse<P>>,
+  { fields, preload }: LookAlikeLoader<P>,
   options: { openOnKeys: boolean },
   caller: TargetHandlers & { ref?: Ref<HTMLInputElement> | undefined },
 ) {
@@ -93,9 +93,7 @@ function useLookAlike<P extends object>(
     });
   }, [Loaded, fields, swap]);
 
-  const load = () => {
-    fields.preload().catch(() => undefined); // Offline: the next press or focus tries again.
-  };
+  const load = preload;
   const release = () => {
     pressed.current = false;
     const component = fields.current();
@@ -145,26 +143,36 @@ function useLookAlike<P extends object>(
   return { Loaded, handover, typedRef: typed, targetProps };
 }
 
+/** One kind of real field, and the load of the module that holds both kinds. */
+interface LookAlikeLoader<P extends object> {
+  fields: ReturnType<typeof lazyOnFirstUse<P>>;
+  preload: () => void;
+}
+
 /** The two fields over one loader of the real ones (the app's below; a test passes its own). */
 export function lazyComboboxFields(load: () => Promise<typeof ComboboxFields>) {
   const select = lazyOnFirstUse<LoadedSelectProps>(() => load().then((m) => m.LoadedSelect));
   const autocomplete = lazyOnFirstUse<LoadedAutocompleteProps>(() =>
     load().then((m) => m.LoadedAutocomplete),
   );
+  /**
+   * Both kinds at once, so every look-alike on the screen swaps whichever was used. A form holding
+   * them also calls it on its first focus, so a keyboard user reaches real fields (a screen reader
+   * then hears each field once, not again when the real one takes the focus over). Offline: the
+   * next press or focus tries again.
+   */
+  const preload = () => {
+    select.preload().catch(() => undefined);
+    autocomplete.preload().catch(() => undefined);
+  };
+  const selects: LookAlikeLoader<LoadedSelectProps> = { fields: select, preload };
+  const autocompletes: LookAlikeLoader<LoadedAutocompleteProps> = { fields: autocomplete, preload };
   return {
-    LazySelect: (props: SelectProps) => <LookAlikeSelect {...props} fields={select} />,
+    LazySelect: (props: SelectProps) => <LookAlikeSelect {...props} loader={selects} />,
     LazyAutocomplete: (props: AutocompleteProps) => (
-      <LookAlikeAutocomplete {...props} fields={autocomplete} />
+      <LookAlikeAutocomplete {...props} loader={autocompletes} />
     ),
-    /**
-     * Starts the load ahead of the fields themselves: a form holding them calls it on its first
-     * focus, so a keyboard user reaches real fields (a screen reader then hears each field once,
-     * not again when the real one takes the focus over).
-     */
-    preload: () => {
-      select.preload().catch(() => undefined);
-      autocomplete.preload().catch(() => undefined);
-    },
+    preload,
   };
 }
 
@@ -175,10 +183,7 @@ export const {
 } = lazyComboboxFields(() => import('./combobox-fields.tsx'));
 
 /** Mantine's Select, loaded on first use (decision 038). The same props. */
-function LookAlikeSelect({
-  fields,
-  ...props
-}: SelectProps & { fields: ReturnType<typeof lazyOnFirstUse<LoadedSelectProps>> }) {
+function LookAlikeSelect({ loader, ...props }: SelectProps & { loader: LookAlikeLoader<LoadedSelectProps> }) {
   const {
     data,
     value,
@@ -225,12 +230,11 @@ function LookAlikeSelect({
     vars: _vars,
     ...input
   } = props;
-  // The look-alike never picks: the value is the one given (controlled) or the first (uncontrolled).
-  const [initial] = useState(() => value ?? defaultValue ?? null);
-  const label = optionLabel(data, value !== undefined ? value : initial);
+  // The look-alike never picks: it shows the value given (controlled) or the first (uncontrolled).
+  const label = optionLabel(data, value !== undefined ? value : (defaultValue ?? null));
   const [text, setText] = useState<string | null>(null);
   const { Loaded, handover, typedRef, targetProps } = useLookAlike(
-    fields,
+    loader,
     { openOnKeys: !searchable },
     props,
   );
@@ -257,9 +261,9 @@ function LookAlikeSelect({
 
 /** Mantine's Autocomplete, loaded on first use (decision 038). The same props. */
 function LookAlikeAutocomplete({
-  fields,
+  loader,
   ...props
-}: AutocompleteProps & { fields: ReturnType<typeof lazyOnFirstUse<LoadedAutocompleteProps>> }) {
+}: AutocompleteProps & { loader: LookAlikeLoader<LoadedAutocompleteProps> }) {
   const {
     data: _data,
     value,
@@ -293,7 +297,7 @@ function LookAlikeAutocomplete({
   } = props;
   const [own, setOwn] = useState(() => defaultValue ?? '');
   const text = value ?? own;
-  const { Loaded, handover, targetProps } = useLookAlike(fields, { openOnKeys: false }, props);
+  const { Loaded, handover, targetProps } = useLookAlike(loader, { openOnKeys: false }, props);
 
   // Uncontrolled: what was typed here is where the real field starts.
   if (Loaded)

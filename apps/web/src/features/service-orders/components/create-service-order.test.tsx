@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
+import { todayIn, VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lookupRoutes, serviceManager, serviceOrder } from '../../../../test/fixtures.ts';
 import { mockApi, problem } from '../../../../test/http.ts';
 import type { Handler } from '../../../../test/http.ts';
 import { renderApp } from '../../../../test/render.tsx';
+import { displayTimeZone } from '../../../lib/dates.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import nb from '../../../locales/nb.json';
 
@@ -39,11 +40,14 @@ async function submit(user: ReturnType<typeof start>['user']) {
   await user.click(screen.getByRole('button', { name: 'Create service order' }));
 }
 
+/**
+ * A day counted from today on the partner's clock, as the form counts it (the browser's day differs
+ * for an hour or more around midnight: from 23:00 UTC it is already tomorrow in Oslo).
+ */
 function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const date = new Date(`${todayIn(displayTimeZone())}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 // The whole form renders in jsdom for every test; give a slow CI machine room.
