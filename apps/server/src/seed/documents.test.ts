@@ -14,9 +14,13 @@ beforeAll(async () => {
     ['Nordic Service AS', w.partners.nordic],
     ['Fjord Repair AS', w.partners.fjord],
   ]);
-  await seedDocuments(w.ctx.app.db, partners, files);
+  // On the world's clock, which its sign-ins moved ahead: with the real one, the files' ledger
+  // times looked over an hour old to the app's hourly clean-up of uncommitted files, which could
+  // remove them mid-seed.
+  const now = () => w.ctx.clock.now;
+  await seedDocuments(w.ctx.app.db, partners, files, now);
   // Idempotent: a second run adds nothing.
-  await seedDocuments(w.ctx.app.db, partners, files);
+  await seedDocuments(w.ctx.app.db, partners, files, now);
 });
 afterAll(async () => w.ctx.close());
 

@@ -223,6 +223,8 @@ export async function seedDocuments(
   db: Db,
   partnerIds: Map<string, string>,
   storage: FileStorage,
+  /** The app's clock: the file ledger's times must be on the clock its clean-up job reads. */
+  now: () => Date = () => new Date(),
 ): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(documents);
   if ((existing?.n ?? 0) > 0) return;
@@ -243,6 +245,7 @@ export async function seedDocuments(
   const service = createDocumentsService({
     repo: createDocumentsRepository(db),
     storage,
+    now,
     maxBytes: 50 * 1024 * 1024,
     queueExtraction: async (versionId) => {
       pending.push(versionId);
