@@ -108,6 +108,7 @@ import { authPlugin, createTokenService, type Principal } from './plugins/auth.t
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -400,6 +401,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unlisten());
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { imageOrigins: shopImageOrigins(config) });
   await app.register(dbPlugin, { database: opts.database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals, now: clock });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
 import { customers } from '../src/db/schema/customers.ts';
 import { rentalProductPricing } from '../src/db/schema/pricing.ts';
 import { bearer } from './helper.ts';
+import { expectProblem } from './problem-assertions.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from './service-order-fixtures.ts';
 
 let w: OrdersWorld;
@@ -14,19 +14,6 @@ beforeAll(async () => {
   w = await createOrdersWorld();
 });
 afterAll(async () => w.ctx.close());
-
-/** What every failure answer carries: problem+json and the security headers. */
-export function expectProblem(res: LightMyRequestResponse, status: number, code?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/problem+json');
-  expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-  expect(res.headers['referrer-policy']).toBe('no-referrer');
-  const body = res.json<{ status: number; code: string }>();
-  expect(body.status).toBe(status);
-  if (code) expect(body.code).toBe(code);
-  return body;
-}
 
 const manager = () => w.api(w.tokens.manager);
 const admin = () => w.api(w.tokens.admin);

@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'user_not_configured',
   'payload_too_large',
   'unsupported_media_type',
+  /** A multipart body the parser cannot read (no boundary, cut short, a broken part header). */
+  'invalid_multipart',
+  /** A JSON body nested deeper than any form sends (checked before it is parsed). */
+  'body_too_deep',
   /** The file's content is not the type its name says (a document upload). */
   'file_type_mismatch',
   /** An Idempotency-Key was reused with a different request. */

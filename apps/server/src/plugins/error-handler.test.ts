@@ -21,6 +21,10 @@ describe('classifyDatabaseError', () => {
     ['cannot connect now', pgError('57P03')],
     ['too many connections', pgError('53300')],
     ['connection failure', pgError('08006')],
+    [
+      'not accepting connections (a switch-over)',
+      pgError('55000', 'the database system is not currently accepting connections'),
+    ],
   ])('%s is unavailable (503)', (_, cause) => {
     expect(classifyDatabaseError(wrapped(cause))).toBe('unavailable');
     expect(classifyDatabaseError(cause)).toBe('unavailable');
@@ -38,6 +42,7 @@ describe('classifyDatabaseError', () => {
     ['a unique violation', pgError('23505')],
     ['a syntax error', pgError('42601')],
     ['a plain bug', new TypeError('x is undefined')],
+    ['another object state error', pgError('55000', 'cannot refresh materialized view concurrently')],
   ])('%s is neither (a bug: 500, or handled by its service)', (_, cause) => {
     expect(classifyDatabaseError(wrapped(cause))).toBeUndefined();
   });

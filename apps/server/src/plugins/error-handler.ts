@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@service-portal/shared/problem';
 import { AppError } from '../errors.ts';
+import { isMultipartBodyError } from '../lib/multipart.ts';
 import { applySecurityHeaders } from './security.ts';
 
 const TITLES: Record<number, string> = {
@@ -73,6 +74,10 @@ export function classifyDatabaseError(error: unknown): 'unavailable' | 'input' |
       )
         return 'unavailable';
       if (/^(57P0[1-3]|57014|53300|08\w{3})$/.test(code)) return 'unavailable';
+      // 55000 with these words: a database being switched over or started ("the database system
+      // is not currently accepting connections", "… is in recovery mode").
+      if (code === '55000' && /not currently accepting connections|recovery mode/i.test(e.message))
+        return 'unavailable';
       if (/^22\w{3}$/.test(code)) return 'input';
     }
     // node-postgres says these in words only.
@@ -157,6 +162,9 @@ export const errorHandlerPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
         return sendProblem(reply, 500, 'internal_error', 'An unexpected error occurred.');
+      }
+      if (isMultipartBodyError(error)) {
+        return sendProblem(reply, 400, 'invalid_multipart', 'The multipart body is malformed.');
       }
       const dbFailure = classifyDatabaseError(error);
       if (dbFailure === 'unavailable') {

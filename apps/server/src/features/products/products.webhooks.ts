@@ -157,6 +157,8 @@ export type ProductWebhooks = ReturnType<typeof createProductWebhooks>;
 export function productWebhookRoutes(webhooks: ProductWebhooks) {
   return async (app: FastifyInstance) => {
     // The raw bytes are what the shop signed: this plugin alone reads JSON as a Buffer.
+    // Replaces the app's JSON parser (plugins/json-body.ts) in this plugin only.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
