@@ -45,12 +45,16 @@ export function documentErrorCodes<T extends Document>(doc: T): T {
 }
 
 /**
- * Documents `Idempotency-Key` on the routes that honour it (docs/decisions/018). Only the document
- * gets it: a `headers` schema on the route itself would replace the request's headers with the
- * validated object.
+ * Marks every public route public (`security: []`) from its declared access, so generated clients
+ * call the customer upload and status routes and the image variants without a token (issue 32);
+ * and documents `Idempotency-Key` on the routes that honour it (docs/decisions/018). Only the
+ * document gets the header: a `headers` schema on the route itself would replace the request's
+ * headers with the validated object.
  */
 const transform: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input);
+  const declared = jsonSchemaTransform(input);
+  const isPublic = input.route.config?.access?.kind === 'public';
+  const out = isPublic ? { ...declared, schema: { ...declared.schema, security: [] } } : declared;
   if (!input.route.config?.idempotent) return out;
   return {
     ...out,
