@@ -115,18 +115,33 @@ export function createUploadLinksRepository(db: Db) {
         .where(eq(l.id, id));
     },
 
-    async failuresSince(subject: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(uploadVerificationFailures)
-        .where(
-          and(eq(uploadVerificationFailures.subject, subject), gte(uploadVerificationFailures.at, since)),
-        );
-      return row?.n ?? 0;
+    /**
+     * Counts the subject's attempts since `since` and, under `max`, records this one, as one step:
+     * a lock on the subject (any instance) is held from the count to the insert, so 50 parallel
+     * attempts cannot all read a count under the limit (issue 32). The row stands for a failure
+     * until the attempt proves right and `releaseAttempt` takes it back. Null: no attempt left.
+     */
+    async claimAttempt(subject: string, since: Date, max: number, at: Date): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload:${subject}`}, 0))`);
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(uploadVerificationFailures)
+          .where(
+            and(eq(uploadVerificationFailures.subject, subject), gte(uploadVerificationFailures.at, since)),
+          );
+        if ((row?.n ?? 0) >= max) return null;
+        const [claimed] = await tx
+          .insert(uploadVerificationFailures)
+          .values({ subject, at })
+          .returning({ id: uploadVerificationFailures.id });
+        return claimed!.id;
+      });
     },
 
-    async recordFailure(subject: string, at: Date): Promise<void> {
-      await db.insert(uploadVerificationFailures).values({ subject, at });
+    /** An attempt that proved right is no failure. */
+    async releaseAttempt(id: string): Promise<void> {
+      await db.delete(uploadVerificationFailures).where(eq(uploadVerificationFailures.id, id));
     },
 
     async rating(orderId: string) {

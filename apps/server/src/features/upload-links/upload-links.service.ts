@@ -164,9 +164,52 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
     return found;
   }
 
-  async function assertAttemptsLeft(subject: string, max: number): Promise<void> {
-    const since = new Date(now().getTime() - window);
-    if ((await repo.failuresSince(subject, since)) >= max) throw tooManyAttempts(Math.ceil(window / 1000));
+  /**
+   * Takes one of the subject's attempts in the window, counted and recorded in one step (parallel
+   * attempts cannot all pass the count); it stands as a failure when `judge` finds the answer
+   * wrong (null: `wrong` is thrown), and is taken back when it was right or could not be judged.
+   * Refused with 429 once `max` attempts have failed or are being judged.
+   */
+  async function attempt<T>(
+    subject: string,
+    max: number,
+    judge: () => Promise<T | null>,
+    wrong: () => AppError,
+  ): Promise<T> {
+    const at = now();
+    const claim = await repo.claimAttempt(subject, new Date(at.getTime() - window), max, at);
+    if (claim === null) throw tooManyAttempts(Math.ceil(window / 1000));
+    let result: T | null;
+    try {
+      result = await judge();
+    } catch (err) {
+      await repo.releaseAttempt(claim);
+      throw err;
+    }
+    if (result === null) throw wrong();
+    await repo.releaseAttempt(claim);
+    return result;
+  }
+
+  /** The open order whose customer's phone and serial number match, with a fresh link to it. */
+  async function findOpenOrder(input: UploadVerify): Promise<UploadLookupResult | null> {
+    const e164 = toE164(input.phoneNumber, deps.smsCountryCode);
+    const candidates = e164
+      ? await orders.findByContact({ phoneDigits: storedDigitVariants(e164, deps.smsCountryCode) })
+      : [];
+    for (const c of candidates.slice(0, 20)) {
+      const scope = { partnerId: c.servicePartnerId };
+      const order = await orders.get(scope, c.id);
+      if (!OPEN_STATUSES.includes(order.status)) continue;
+      if (
+        normalSerial(order.serialNumber) === '' ||
+        normalSerial(order.serialNumber) !== normalSerial(input.serialNumber)
+      )
+        continue;
+      const link = await newLink(scope, order.id, null, 'none');
+      return { token: link.token, ...sessionFor(link) };
+    }
+    return null;
   }
 
   function phoneMatches(order: ServiceOrder, phone: string): boolean {
@@ -251,44 +294,32 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
     /** Phone and serial must match the order; wrong answers are counted per link. */
     async verify(token: string, input: UploadVerify): Promise<UploadSession> {
       const { link, order } = await resolve(token);
-      const subject = `link:${link.id}`;
-      await assertAttemptsLeft(subject, UPLOAD_LINK_RULES.maxFailedAttempts);
-      const ok =
-        phoneMatches(order, input.phoneNumber) &&
-        normalSerial(order.serialNumber) !== '' &&
-        normalSerial(order.serialNumber) === normalSerial(input.serialNumber);
-      if (!ok) {
-        await repo.recordFailure(subject, now());
-        throw mismatch();
-      }
-      return sessionFor(link);
+      return attempt(
+        `link:${link.id}`,
+        UPLOAD_LINK_RULES.maxFailedAttempts,
+        async () => {
+          const ok =
+            phoneMatches(order, input.phoneNumber) &&
+            normalSerial(order.serialNumber) !== '' &&
+            normalSerial(order.serialNumber) === normalSerial(input.serialNumber);
+          return ok ? sessionFor(link) : null;
+        },
+        mismatch,
+      );
     },
 
     /** `/customer-upload` without a token: phone + serial find the open order and open a link for it. */
     async lookup(input: UploadVerify, clientIp: string): Promise<UploadLookupResult> {
-      const subject = `ip:${clientIp}`;
-      await assertAttemptsLeft(subject, UPLOAD_LINK_RULES.maxFailedAttempts * 2);
-      const e164 = toE164(input.phoneNumber, deps.smsCountryCode);
-      const candidates = e164
-        ? await orders.findByContact({ phoneDigits: storedDigitVariants(e164, deps.smsCountryCode) })
-        : [];
-      for (const c of candidates.slice(0, 20)) {
-        const scope = { partnerId: c.servicePartnerId };
-        const order = await orders.get(scope, c.id);
-        if (!OPEN_STATUSES.includes(order.status)) continue;
-        if (
-          normalSerial(order.serialNumber) === '' ||
-          normalSerial(order.serialNumber) !== normalSerial(input.serialNumber)
-        )
-          continue;
-        const link = await newLink(scope, order.id, null, 'none');
-        return { token: link.token, ...sessionFor(link) };
-      }
-      await repo.recordFailure(subject, now());
-      throw new AppError(
-        'not_found',
-        404,
-        'No open service order matches this phone number and serial number.',
+      return attempt(
+        `ip:${clientIp}`,
+        UPLOAD_LINK_RULES.maxFailedAttempts * 2,
+        () => findOpenOrder(input),
+        () =>
+          new AppError(
+            'not_found',
+            404,
+            'No open service order matches this phone number and serial number.',
+          ),
       );
     },
 
