@@ -299,7 +299,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     /** For features with records on an order (work logs): 404 unless the order is the partner's. */
     /** The orders of one serial number (for other features' serial-history events). */
     async ordersBySerial(scope: TenantScope, serial: string) {
-      return (await repo.bySerial(scope, serial)).orders;
+      return repo.ordersOfSerial(scope, serial);
     },
 
     /** Service history by serial number: each order's creation, status changes and parts replaced. */

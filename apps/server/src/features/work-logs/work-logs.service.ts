@@ -10,6 +10,7 @@ import {
   type WorkLogCreate,
   type WorkLogUpdate,
 } from '@service-portal/shared/work-logs';
+import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
@@ -178,6 +179,22 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
       const current = rows.some((r) => r.status === 'open') ? await pricing.costPricing(scope) : null;
       const at = now();
       return rows.map((row) => toWorkLog(row, at, current));
+    },
+
+    /** The serial history's work logs: those of all the unit's orders, in one query. */
+    async serialEvents(
+      scope: TenantScope,
+      orders: readonly { id: string; orderNumber: string }[],
+    ): Promise<SerialEvent[]> {
+      const numbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
+      return (await repo.listForOrders(scope, [...numbers.keys()])).map((log) => ({
+        kind: 'work_log' as const,
+        at: log.createdAt.toISOString(),
+        title: log.category,
+        detail: log.description,
+        serviceOrderId: log.serviceOrderId,
+        orderNumber: numbers.get(log.serviceOrderId) ?? null,
+      }));
     },
 
     async get(scope: TenantScope, orderId: string, logId: string): Promise<WorkLog> {
