@@ -1,17 +1,10 @@
 import type { ReminderKind, ReminderMethod, RentalSettings } from '@service-portal/shared/rentals';
 import { languageForPhone } from '@service-portal/shared/upload-links';
 import type { TenantScope } from '../../db/tenant.ts';
-import { AppError } from '../../errors.ts';
+import { versionConflict } from './rentals.errors.ts';
 import { reminderMessage } from './rentals.messages.ts';
 import type { ReminderSender } from './rentals.ports.ts';
 import type { RentalsRepository } from './rentals.repository.ts';
-
-const settingsConflict = () =>
-  new AppError(
-    'version_conflict',
-    409,
-    'The reminder settings was changed by someone else. Reload it and try again.',
-  );
 
 /**
  * The rentals' reminders (product.md "Rentals"): the partner's settings, and the hourly job's
@@ -27,7 +20,7 @@ export function createRentalReminders(deps: {
     getSettings: (scope: TenantScope) => repo.getSettings(scope),
 
     async saveSettings(scope: TenantScope, input: RentalSettings): Promise<RentalSettings> {
-      if (!(await repo.saveSettings(scope, input))) throw settingsConflict();
+      if (!(await repo.saveSettings(scope, input))) throw versionConflict('reminder settings');
       return repo.getSettings(scope);
     },
 

@@ -9,10 +9,6 @@ import {
   type RentalCreate,
   type RentalDashboard,
   type RentalListQuery,
-  type RentalProduct,
-  type RentalProductListQuery,
-  type RentalProductOption,
-  type RentalProductValues,
   type RentalSerialEvent,
 } from '@service-portal/shared/rentals';
 import type { Image } from '@service-portal/shared/images';
@@ -22,8 +18,10 @@ import type { UploadPart } from '../../lib/multipart.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { CustomerPort, RentalPhotosPort, RentalPricingPort, ReminderSender } from './rentals.ports.ts';
+import { fieldError, invalidTransition, missError, unavailable, versionConflict } from './rentals.errors.ts';
 import { createRentalReminders } from './rentals.reminders.ts';
-import type { RentalProductRow, RentalRow, RentalsRepository, WriteMiss } from './rentals.repository.ts';
+import { createRentalUnits, option, productOrThrow } from './rentals.units.ts';
+import type { RentalProductRow, RentalRow, RentalsRepository } from './rentals.repository.ts';
 import { statusCondition } from './rentals.repository.ts';
 
 export interface RentalsDeps {
@@ -36,53 +34,6 @@ export interface RentalsDeps {
 }
 
 const RENTAL = 'Rental';
-const PRODUCT = 'Rental product';
-
-function fieldError(path: string, message: string) {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { errors: [{ path, message }] });
-}
-const versionConflict = (what: string) =>
-  new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
-const unavailable = () => new AppError('unit_unavailable', 409, M.unavailable);
-const invalidTransition = (message: string) => new AppError('invalid_transition', 409, message);
-
-function missError(miss: WriteMiss): AppError {
-  if (miss === 'serial_taken')
-    return new AppError('serial_taken', 409, M.serialTaken, {
-      errors: [{ path: 'serialNumber', message: M.serialTaken }],
-    });
-  return unavailable();
-}
-
-function presentProduct(row: RentalProductRow): RentalProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    serialNumber: row.serialNumber,
-    condition: row.condition,
-    isActive: row.isActive,
-    catalogProductId: row.catalogProductId,
-    lateFeePerDay: row.lateFeePerDayMinor,
-    notes: row.notes,
-    availability: row.availability,
-    currentRentalId: row.currentRentalId,
-    nextBookingStart: row.nextBookingStart,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-function option(row: RentalProductRow): RentalProductOption {
-  return {
-    id: row.id,
-    name: row.name,
-    serialNumber: row.serialNumber,
-    condition: row.condition,
-    isActive: row.isActive,
-    availability: row.availability,
-  };
-}
 
 function presentRental(row: RentalRow): Rental {
   return {
@@ -141,15 +92,11 @@ export function createRentalsService(deps: RentalsDeps) {
     return { today: dayInZone(now(), timeZone), timeZone };
   }
 
+  const units = createRentalUnits(repo, todayOf);
+
   async function rentalOrThrow(scope: TenantScope, id: string, today: string, tx?: Db): Promise<RentalRow> {
     const row = await repo.getRental(scope, id, today, tx);
     if (!row) throw notFound(RENTAL);
-    return row;
-  }
-
-  async function productOrThrow(scope: TenantScope, id: string, today: string, tx?: Db) {
-    const row = await repo.getProduct(scope, id, today, tx);
-    if (!row) throw notFound(PRODUCT);
     return row;
   }
 
@@ -168,7 +115,7 @@ export function createRentalsService(deps: RentalsDeps) {
     const { today } = await todayOf(scope);
     if (kind === 'rental' && input.startDate > today) throw fieldError('startDate', M.startInFuture);
     if (kind === 'booking' && input.startDate < today) throw fieldError('startDate', M.bookingInPast);
-    const product = await productOrThrow(scope, input.rentalProductId, today);
+    const product = await productOrThrow(repo, scope, input.rentalProductId, today);
     if (!product.isActive || product.condition === 'out_of_order')
       throw new AppError('unit_not_rentable', 409, M.notRentable);
     const prices = await deps.pricing.rentalRates(scope, product.id);
@@ -225,76 +172,9 @@ export function createRentalsService(deps: RentalsDeps) {
   }
 
   return {
-    // --- rental products -----------------------------------------------------------------------
+    // --- rental units (rentals.units.ts) ------------------------------------------------------
 
-    async listProducts(scope: TenantScope, q: RentalProductListQuery) {
-      const { today } = await todayOf(scope);
-      const { items, total } = await repo.listProducts(scope, q, today);
-      return { items: items.map(presentProduct), total, page: q.page, pageSize: q.pageSize };
-    },
-
-    async productOptions(scope: TenantScope, includeInactive: boolean): Promise<RentalProductOption[]> {
-      const { today } = await todayOf(scope);
-      return (await repo.productOptions(scope, today, includeInactive)).map(option);
-    },
-
-    async getProduct(scope: TenantScope, id: string): Promise<RentalProduct> {
-      const { today } = await todayOf(scope);
-      return presentProduct(await productOrThrow(scope, id, today));
-    },
-
-    async createProduct(scope: TenantScope, input: RentalProductValues): Promise<RentalProduct> {
-      const { lateFeePerDay, ...rest } = input;
-      const created = await repo.insertProduct(scope, { ...rest, lateFeePerDayMinor: lateFeePerDay });
-      if (typeof created === 'string') throw missError(created);
-      return this.getProduct(scope, created.id);
-    },
-
-    async updateProduct(
-      scope: TenantScope,
-      id: string,
-      input: Omit<RentalProductValues, 'isActive'> & { isActive?: boolean | undefined; version: number },
-    ): Promise<RentalProduct> {
-      const { version, lateFeePerDay, isActive, ...rest } = input;
-      const done = await repo.updateProductIfVersion(scope, id, version, {
-        ...rest,
-        lateFeePerDayMinor: lateFeePerDay,
-        ...(isActive === undefined ? {} : { isActive }),
-      });
-      if (typeof done === 'string') throw missError(done);
-      if (!done) {
-        await this.getProduct(scope, id);
-        throw versionConflict('rental product');
-      }
-      return this.getProduct(scope, id);
-    },
-
-    async setProductStatus(
-      scope: TenantScope,
-      id: string,
-      input: { isActive: boolean; version: number },
-    ): Promise<RentalProduct> {
-      const done = await repo.updateProductIfVersion(scope, id, input.version, { isActive: input.isActive });
-      if (done !== true) {
-        await this.getProduct(scope, id);
-        throw versionConflict('rental product');
-      }
-      return this.getProduct(scope, id);
-    },
-
-    async removeProduct(scope: TenantScope, id: string): Promise<void> {
-      const done = await repo.deleteProduct(scope, id);
-      if (done === 'in_use')
-        throw new AppError(
-          'in_use',
-          409,
-          'The rental product has rentals or bookings: deactivate it instead of deleting it.',
-        );
-      if (!done) throw notFound(PRODUCT);
-    },
-
-    /** For the pricing feature: prices are only set for the caller's own units. */
-    owns: (scope: TenantScope, id: string) => repo.ownsProduct(scope, id),
+    ...units,
 
     // --- rentals and bookings ------------------------------------------------------------------
 
