@@ -212,7 +212,7 @@ export function createCustomersService(deps: CustomersDeps) {
         if (!survivor || !source) throw notFound(CUSTOMER);
         if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
 
-        // In subscription order (app.ts: service orders first, then communications).
+        // In subscription order (the modules' order in app.ts: service orders, then communications).
         for (const references of mergeParticipants)
           await references.reassignCustomer(scope, sourceId, survivorId, tx);
         const blanks: Partial<NewCustomer> = {};

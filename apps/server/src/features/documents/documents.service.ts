@@ -35,7 +35,7 @@ import {
 /** Who acts: their id and what they may do. */
 export type Actor = AccessSubject & { id: string };
 
-/** The catalogue's products by SKU (the products feature, passed in app.ts; empty until then). */
+/** The catalogue's products by SKU (the products module's offer). */
 export type FindProductsBySkus = (
   skus: string[],
 ) => Promise<Map<string, { productId: string; title: string }>>;

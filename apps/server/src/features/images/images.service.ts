@@ -38,7 +38,7 @@ export type UploadInput = UploadOwner & {
   defaultCategory?: ImageCategory;
 };
 
-// What this feature asks of the service-orders feature (app.ts passes that service in).
+// What this feature asks of the service-orders feature (images.module.ts is given that service).
 export interface OrderCheck {
   /** 404 unless the order is the partner's. */
   assertExists(scope: TenantScope, orderId: string): Promise<void>;
@@ -275,7 +275,7 @@ export function createImagesService(deps: ImagesDeps) {
     },
 
     // Photos of a rental, taken at its return. The rentals feature calls these through a port in
-    // app.ts after its own checks (the rental is the partner's and may take photos).
+    // rentals.module.ts after its own checks (the rental is the partner's and may take photos).
 
     async listForRental(scope: TenantScope, rentalId: string): Promise<Image[]> {
       return (await repo.listForRental(scope, rentalId)).map(present);

@@ -43,7 +43,7 @@ export interface Actor extends AccessSubject {
 }
 
 // What this feature asks of other features. Features do not import each other (lint enforces it),
-// so the needs are stated here and app.ts passes in the customers, technicians and
+// so the needs are stated here and service-orders.module.ts is given the customers, technicians and
 // warehouse-locations services, which satisfy them.
 export interface CustomerLinks {
   /** 404 unless the customer is the partner's. */

@@ -21,7 +21,7 @@ export interface Actor extends AccessSubject {
   id: string;
 }
 
-// What this feature asks of other features (features do not import each other; app.ts passes in
+// What this feature asks of other features (features do not import each other; its module is given
 // the service-orders and pricing services, which satisfy these).
 export interface OrderLookup {
   /** 404 unless the order is the partner's. */
@@ -67,7 +67,7 @@ function toWorkLog(row: WorkLogRow, now: Date, pricing: CostPricing | null): Wor
 
 /**
  * The labour read that the service-orders export takes: Σ costs of the orders' completed work logs
- * per order and currency. It needs nothing of service orders, so app.ts makes it before both
+ * per order and currency. It needs nothing of service orders, so work-logs.module.ts makes it before both
  * services and no cycle forms (docs/decisions/013-no-service-cycles.md).
  */
 export function createLabourTotals(repo: Pick<WorkLogsRepository, 'labourTotals'>) {
