@@ -25,7 +25,7 @@ import { uploadLinksModule } from './features/upload-links/upload-links.module.t
 import { usersModule } from './features/users/users.module.ts';
 import { warehouseLocationsModule } from './features/warehouse-locations/warehouse-locations.module.ts';
 import { workLogsModule, workLogsReadPort } from './features/work-logs/work-logs.module.ts';
-import { registerModules, type FeatureModule } from './lib/feature-module.ts';
+import { registerModules, type FeatureModule } from './feature-module.ts';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { createPlatform, type BuildOptions } from './platform.ts';
 import { webPlugin } from './plugins/web.ts';

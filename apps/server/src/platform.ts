@@ -15,7 +15,7 @@ import { createStorage } from './integrations/storage/create-storage.ts';
 import { createStoredFiles, storedFilesJobs } from './integrations/storage/file-ledger.ts';
 import type { FileStorage } from './integrations/storage/storage.ts';
 import { clusterProbeJobs } from './lib/cluster-probe.ts';
-import type { ModuleContext } from './lib/feature-module.ts';
+import type { ModuleContext } from './feature-module.ts';
 import { registerJobs } from './lib/jobs/define.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
 import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';

@@ -1,6 +1,6 @@
 import { deriveKey } from '../../lib/secrets.ts';
 import { defineJob } from '../../lib/jobs/define.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createSmsTransport } from '../../integrations/sms/sms.ts';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import {

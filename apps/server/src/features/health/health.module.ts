@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FeatureModule } from '../../lib/feature-module.ts';
+import type { FeatureModule } from '../../feature-module.ts';
 import { MIGRATIONS_DIR } from '../../paths.ts';
 import pkg from '../../../package.json' with { type: 'json' };
 import { healthRoutes } from './health.routes.ts';

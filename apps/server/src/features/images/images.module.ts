@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../db/tenant.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { deriveKey } from '../../lib/secrets.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { imagesRoutes } from './images.routes.ts';

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { jobMaintenance } from '../../lib/jobs/maintenance.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { createJobsService } from './jobs.service.ts';

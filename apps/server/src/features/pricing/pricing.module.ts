@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { createPricingService, type RentalProductsPort } from './pricing.service.ts';

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../db/tenant.ts';
 import type { ShopClient } from '../../integrations/shop/client.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { productSyncJob } from './products.jobs.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { productsRoutes } from './products.routes.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { customerInputSchema } from '@service-portal/shared/customers';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { defineJob } from '../../lib/jobs/define.ts';
 import type { RentalPhotosPort, ReminderSender } from './rentals.ports.ts';
 import { createRentalsRepository } from './rentals.repository.ts';

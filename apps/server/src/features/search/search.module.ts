@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../../lib/feature-module.ts';
+import type { FeatureModule } from '../../feature-module.ts';
 import { searchRoutes } from './search.routes.ts';
 import { createSearchService, type SearchSource } from './search.service.ts';
 

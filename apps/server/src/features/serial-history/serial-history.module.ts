@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../../lib/feature-module.ts';
+import type { FeatureModule } from '../../feature-module.ts';
 import { serialHistoryRoutes } from './serial-history.routes.ts';
 import {
   createSerialHistoryService,

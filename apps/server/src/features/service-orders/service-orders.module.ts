@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../db/tenant.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createServiceOrdersRepository } from './service-orders.repository.ts';
 import { serviceOrdersRoutes } from './service-orders.routes.ts';
 import {

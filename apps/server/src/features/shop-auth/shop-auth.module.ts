@@ -1,5 +1,5 @@
 import type { ShopAccessToken, ShopClient } from '../../integrations/shop/client.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { defineJob } from '../../lib/jobs/define.ts';
 import { createShopAuthRepository } from './shop-auth.repository.ts';
 import { shopAuthRoutes } from './shop-auth.routes.ts';

@@ -1,5 +1,5 @@
 import type { ShopClient, ShopDraftOrder } from '../../integrations/shop/client.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createShopOrdersRepository } from './shop-orders.repository.ts';
 import { shopOrdersRoutes } from './shop-orders.routes.ts';
 import {

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createSparePartsRepository } from './spare-parts.repository.ts';
 import { sparePartsRoutes } from './spare-parts.routes.ts';
 import { createSparePartsService } from './spare-parts.service.ts';

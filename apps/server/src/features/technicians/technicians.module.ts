@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../db/tenant.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createTechniciansRepository } from './technicians.repository.ts';
 import { techniciansRoutes } from './technicians.routes.ts';
 import { createTechniciansService } from './technicians.service.ts';

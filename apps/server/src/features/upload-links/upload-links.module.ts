@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { defineJob } from '../../lib/jobs/define.ts';
 import { deriveKey } from '../../lib/secrets.ts';
 import { createUploadLinksRepository } from './upload-links.repository.ts';

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createWarehouseLocationsRepository } from './warehouse-locations.repository.ts';
 import { warehouseLocationsRoutes } from './warehouse-locations.routes.ts';
 import { createWarehouseLocationsService } from './warehouse-locations.service.ts';

@@ -1,5 +1,5 @@
 import type { TenantScope } from '../../db/tenant.ts';
-import type { FeatureModule, ModuleContext } from '../../lib/feature-module.ts';
+import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createWorkLogsRepository } from './work-logs.repository.ts';
 import { workLogsRoutes } from './work-logs.routes.ts';
 import {

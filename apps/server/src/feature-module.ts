@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { MailTransport, Outbox } from '../integrations/mail/mailer.ts';
-import type { StoredFiles } from '../integrations/storage/file-ledger.ts';
-import { registerJobs, type JobDefinition } from './jobs/define.ts';
-import type { JobRunner } from './jobs/runner.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { MailTransport, Outbox } from './integrations/mail/mailer.ts';
+import type { StoredFiles } from './integrations/storage/file-ledger.ts';
+import { registerJobs, type JobDefinition } from './lib/jobs/define.ts';
+import type { JobRunner } from './lib/jobs/runner.ts';
 
 /**
  * What every feature module is given: the app's shared means, never another feature. What a
