@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createStorage } from './integrations/storage/storage.ts';
+import { createStorage } from './integrations/storage/create-storage.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import { seedDemoData } from './seed/demo.ts';
 

@@ -1,8 +1,9 @@
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoShopImageRoutes, startBuiltInDemoShop } from './integrations/shop/demo.ts';
-import { createStorage } from './integrations/storage/storage.ts';
+import { createStorage } from './integrations/storage/create-storage.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import { isEmpty, seedDemoData } from './seed/demo.ts';
 import pino from 'pino';

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { JobRunner } from './jobs/runner.ts';
+import { defineJob, type JobDefinition } from './jobs/define.ts';
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -19,22 +19,23 @@ const pause = (ms: number, signal: AbortSignal) =>
  * DATA_DIR/cluster-probe.log (the test gives its instances one folder), so the test counts runs
  * apart from the runner's own bookkeeping.
  */
-export function registerClusterProbeJobs(jobs: JobRunner, dataDir: string): void {
+export function clusterProbeJobs(dataDir: string): JobDefinition[] {
   const file = path.join(dataDir, 'cluster-probe.log');
   const note = (line: string) => appendFileSync(file, `${line}\n`);
 
-  jobs.register(
-    'probe.tick',
-    async ({ job }) => note(`tick ${job.scheduledFor?.toISOString() ?? '-'} ${job.id} ${process.pid}`),
-    { retries: 0 },
-  );
-  jobs.schedule('probe.tick', '* * * * *');
+  const tick = defineJob({
+    name: 'probe.tick',
+    handler: async ({ job }) =>
+      note(`tick ${job.scheduledFor?.toISOString() ?? '-'} ${job.id} ${process.pid}`),
+    options: { retries: 0 },
+    schedule: { cron: '* * * * *' },
+  });
 
   // Applies its effect first, then keeps running for `ms`: a kill in that time leaves an applied
   // effect behind a job that did not finish, which the next run must not apply again.
-  jobs.register<{ customerId: string; ms: number }>(
-    'probe.slow',
-    async ({ payload, job, signal, once }) => {
+  const slow = defineJob<{ customerId: string; ms: number }>({
+    name: 'probe.slow',
+    handler: async ({ payload, job, signal, once }) => {
       note(`slow-start ${job.id} ${job.attempt} ${process.pid}`);
       const applied = await once(`probe.slow:${job.id}`, async (tx) => {
         await tx.execute(
@@ -45,6 +46,7 @@ export function registerClusterProbeJobs(jobs: JobRunner, dataDir: string): void
       await pause(payload.ms, signal);
       note(`slow-done ${job.id} ${job.attempt} ${process.pid}`);
     },
-    { retries: 3, backoff: { delayMs: 200, factor: 1 } },
-  );
+    options: { retries: 3, backoff: { delayMs: 200, factor: 1 } },
+  });
+  return [tick, slow];
 }

@@ -12,7 +12,7 @@ export interface MetricsOptions {
   jobs: JobStore;
 }
 
-/** What the job runner reports as attempts finish (wired in app.ts). */
+/** What the job runner reports as attempts finish (wired in plugins/jobs.ts). */
 export interface JobMetrics {
   outcome: (name: string, outcome: 'succeeded' | 'retried' | 'failed', seconds: number) => void;
 }

@@ -6,6 +6,7 @@ import { documents } from '../db/schema/documents.ts';
 import { users } from '../db/schema/users.ts';
 import { createDocumentsRepository } from '../features/documents/documents.repository.ts';
 import { createDocumentsService, type Actor } from '../features/documents/documents.service.ts';
+import { createStoredFiles } from '../integrations/storage/file-ledger.ts';
 import type { FileStorage } from '../integrations/storage/storage.ts';
 import type { UploadPart } from '../lib/multipart.ts';
 import { makePdf, type PdfSection } from './pdf.ts';
@@ -244,7 +245,7 @@ export async function seedDocuments(
   const pending: string[] = [];
   const service = createDocumentsService({
     repo: createDocumentsRepository(db),
-    storage,
+    files: createStoredFiles(db, storage, now),
     now,
     maxBytes: 50 * 1024 * 1024,
     queueExtraction: async (versionId) => {

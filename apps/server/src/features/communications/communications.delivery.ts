@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../integrations/mail/mailer.ts';
+import { defineJob } from '../../lib/jobs/define.ts';
 import type { JobRunner } from '../../lib/jobs/runner.ts';
 import type { SmsTransport } from '../../integrations/sms/sms.ts';
 import type { CommunicationRow, CommunicationsRepository } from './communications.repository.ts';
@@ -83,36 +84,39 @@ export function createDelivery(deps: DeliveryDeps) {
     }
   }
 
-  jobs.register<SendPayload>(
-    SEND_JOB,
-    async ({ payload, log }) => {
+  const sendJob = defineJob<SendPayload>({
+    name: SEND_JOB,
+    handler: async ({ payload, log }) => {
       // Run twice (a lost lease), the second run finds the row taken and sends nothing.
       const row = payload.claimed
         ? await repo.sendingRow(payload.id)
         : await repo.claim(payload.id, 'pending');
       if (row) await send(row, log);
     },
-    { retries: 3, backoff: { delayMs: 2_000, factor: 3, maxDelayMs: 60_000 } },
-  );
+    options: { retries: 3, backoff: { delayMs: 2_000, factor: 3, maxDelayMs: 60_000 } },
+  });
 
   /**
    * Sends what was stored but never got a job (written before jobs existed, or the job was lost),
    * and marks sends that never reported back as failed so that staff see them.
    */
-  jobs.register(
-    RECOVER_JOB,
-    async ({ log }) => {
+  const recoverJob = defineJob({
+    name: RECOVER_JOB,
+    handler: async ({ log }) => {
       const stuck = await repo.failStuckSending(STUCK_AFTER_MS, INTERRUPTED);
       if (stuck > 0) log.warn({ count: stuck }, 'communications interrupted while sending marked failed');
       for (const id of await repo.pendingIds(500)) {
         await jobs.enqueue<SendPayload>(SEND_JOB, { id }, { uniqueKey: `${SEND_JOB}:${id}` });
       }
     },
-    { retries: 2, singletonKey: RECOVER_JOB },
-  );
-  jobs.schedule(RECOVER_JOB, '*/10 * * * *');
+    options: { retries: 2, singletonKey: RECOVER_JOB },
+    schedule: { cron: '*/10 * * * *' },
+  });
 
   return {
+    /** The sends and their recovery, registered by the feature's module. */
+    jobs: [sendJob, recoverJob],
+
     /** Queues a stored, pending message for sending. */
     async dispatch(id: string): Promise<void> {
       await jobs.enqueue<SendPayload>(SEND_JOB, { id }, { uniqueKey: `${SEND_JOB}:${id}` });

@@ -406,6 +406,8 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     drain: () => delivery.drain(),
     /** At start-up: resend what was never taken, fail what was cut off mid-send. */
     recover: () => delivery.recover(),
+    /** The sends' jobs, for the feature's module to register. */
+    jobs: delivery.jobs,
   };
 }
 

@@ -280,6 +280,22 @@ export function createCustomersRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The oldest live customer whose stored digits are one of these forms of one number. */
+    async findByPhoneVariants(
+      scope: TenantScope,
+      variants: string[],
+      tx: Db = db,
+    ): Promise<CustomerRow | null> {
+      if (variants.length === 0) return null;
+      const rows = await tx
+        .select(columns)
+        .from(customers)
+        .where(scoped(customers, scope, live, inArray(customers.phoneDigits, variants)))
+        .orderBy(asc(customers.createdAt), asc(customers.id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /**
      * Serialises customer creation per partner until the transaction ends, so two orders for the
      * same new customer created at once link to one record instead of making two.

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { storedDigitVariants, toE164 } from '../../integrations/sms/phone-numbers.ts';
 import type {
   CustomerRow,
   CustomersRepository,
@@ -40,6 +41,8 @@ export interface CustomerReferences {
 
 export interface CustomersDeps {
   repo: CustomersRepository;
+  /** The country code of numbers written without one (config.sms.defaultCountryCode). */
+  phoneCountryCode?: string;
 }
 
 const CUSTOMER = 'Customer';
@@ -93,6 +96,7 @@ function values(input: CustomerFields) {
 export function createCustomersService(deps: CustomersDeps) {
   const mergeParticipants: CustomerReferences[] = [];
   const { repo } = deps;
+  const countryCode = deps.phoneCountryCode ?? '47';
 
   async function findMatch(scope: TenantScope, email: string, digits: string | null, tx: Db) {
     return (
@@ -208,7 +212,7 @@ export function createCustomersService(deps: CustomersDeps) {
         if (!survivor || !source) throw notFound(CUSTOMER);
         if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
 
-        // In subscription order (app.ts: service orders first, then communications).
+        // In subscription order (the modules' order in app.ts: service orders, then communications).
         for (const references of mergeParticipants)
           await references.reassignCustomer(scope, sourceId, survivorId, tx);
         const blanks: Partial<NewCustomer> = {};
@@ -266,6 +270,36 @@ export function createCustomersService(deps: CustomersDeps) {
       if (!match.email) blanks.email = contact.email;
       if (!match.phone && contact.phone) Object.assign(blanks, { phone: contact.phone, phoneDigits: digits });
       if (!match.address && contact.address) blanks.address = contact.address;
+      await repo.fillBlanks(scope, match.id, blanks, tx);
+      return { id: match.id };
+    },
+
+    /**
+     * A rental's new customer (product.md "Rentals"): the partner's customer with the same e-mail
+     * (any case) or else the same phone number compared in E.164, however it was written ("912 34
+     * 567", "+47 912 34 567", "0047 91234567"); otherwise a new one. Runs inside the rental's
+     * transaction, so a refused rental leaves no customer behind.
+     */
+    async findOrCreateContact(scope: TenantScope, input: CustomerFields, tx: Db): Promise<{ id: string }> {
+      const e164 = toE164(input.phone, countryCode);
+      const find = async () =>
+        (input.email ? await repo.findByEmail(scope, input.email, tx) : null) ??
+        (e164 ? await repo.findByPhoneVariants(scope, storedDigitVariants(e164, countryCode), tx) : null) ??
+        (input.email
+          ? await repo.findMergedSurvivor(scope, input.email, phoneDigits(input.phone), tx)
+          : null);
+      let match = await find();
+      if (!match) {
+        await repo.lockCreation(scope, tx);
+        // Whoever held the lock before us may just have created this very customer.
+        match = await find();
+      }
+      if (!match) return { id: (await repo.insert(scope, values(input), tx)).id };
+      const blanks: Partial<NewCustomer> = {};
+      if (!match.email && input.email) blanks.email = input.email;
+      if (!match.phone && input.phone)
+        Object.assign(blanks, { phone: input.phone, phoneDigits: phoneDigits(input.phone) });
+      if (!match.address && input.address) blanks.address = input.address;
       await repo.fillBlanks(scope, match.id, blanks, tx);
       return { id: match.id };
     },

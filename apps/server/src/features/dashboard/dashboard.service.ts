@@ -17,7 +17,7 @@ import type { Money } from '@service-portal/shared/work-logs';
 import { todayIn } from '@service-portal/shared/validation';
 import type { TenantScope } from '../../db/tenant.ts';
 
-// What the dashboard asks of other features (features do not import each other; app.ts passes in
+// What the dashboard asks of other features (features do not import each other; its module is given
 // the service-orders and technicians services and the dashboard's own revenue roll-up).
 export interface DashboardOrders {
   timeZone(scope: TenantScope): Promise<string>;

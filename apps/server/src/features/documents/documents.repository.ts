@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentCategory, DocumentListQuery } from '@service-portal/shared/documents';
 import type { Db } from '../../db/client.ts';
 import { documentOpens, documents, documentVersions } from '../../db/schema/documents.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
-import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 
@@ -388,28 +387,6 @@ export function createDocumentsRepository(db: Db) {
         mostOpened,
         tags: tags.map((t) => ({ tag: t.tag, count: Number(t.count) })),
       };
-    },
-
-    // ----- the file ledger (the images feature's table: one ledger, one clean-up)
-
-    async recordPending(
-      partnerId: string | null,
-      key: string,
-      contentType: string,
-      now: Date,
-    ): Promise<void> {
-      await db.insert(storedFiles).values({ key, servicePartnerId: partnerId, contentType, createdAt: now });
-    },
-
-    async commitFiles(keys: { key: string; bytes: number }[], now: Date, tx: Db): Promise<void> {
-      for (const { key, bytes } of keys) {
-        await tx.update(storedFiles).set({ committedAt: now, bytes }).where(eq(storedFiles.key, key));
-      }
-    },
-
-    async forgetFiles(keys: string[]): Promise<void> {
-      if (keys.length === 0) return;
-      await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
     },
   };
 }

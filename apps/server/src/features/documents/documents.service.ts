@@ -20,7 +20,7 @@ import type { SearchHit } from '@service-portal/shared/search';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import type { FileStorage } from '../../integrations/storage/storage.ts';
+import type { FileWrites, StoredFiles } from '../../integrations/storage/file-ledger.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { extractPdfText, readAll, safeFileName, sniffDocument, tooLarge } from './documents.files.ts';
 import {
@@ -35,14 +35,15 @@ import {
 /** Who acts: their id and what they may do. */
 export type Actor = AccessSubject & { id: string };
 
-/** The catalogue's products by SKU (the products feature, passed in app.ts; empty until then). */
+/** The catalogue's products by SKU (the products module's offer). */
 export type FindProductsBySkus = (
   skus: string[],
 ) => Promise<Map<string, { productId: string; title: string }>>;
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
-  storage: FileStorage;
+  /** File storage under the ledger of stored files (integrations/storage). */
+  files: StoredFiles;
   maxBytes: number;
   /** Queues the text extraction of a stored PDF (the job runner; the seed extracts at once). */
   queueExtraction: (versionId: string, partnerId: string | null) => Promise<void>;
@@ -87,7 +88,7 @@ export function canManage(actor: Actor, ownerPartnerId: string | null): boolean 
  * type, versioned, searched to the word (PDF text comes from a job), previewed and downloaded.
  */
 export function createDocumentsService(deps: DocumentsDeps) {
-  const { repo, storage } = deps;
+  const { repo, files: stored } = deps;
   const now = deps.now ?? (() => new Date());
   const findProducts: FindProductsBySkus = deps.findProductsBySkus ?? (async () => new Map());
 
@@ -145,31 +146,18 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return row;
   }
 
-  async function discard(keys: string[]): Promise<void> {
-    // Best effort: what cannot be removed now stays uncommitted and the clean-up removes it later.
-    try {
-      await Promise.all(keys.map((k) => storage.delete(k)));
-      await repo.forgetFiles(keys);
-    } catch {
-      /* the clean-up job finds them */
-    }
-  }
-
   /** Streams one file part into storage under the ledger; its type by content. */
   async function storeFile(
     ownerPartnerId: string | null,
     file: AsyncIterable<Buffer>,
     fileName: string,
-    written: { key: string; bytes: number }[],
+    written: FileWrites,
   ) {
     const { type, stream } = await sniffDocument(file, fileName, deps.maxBytes);
     const versionId = randomUUID();
     const key = `documents/${ownerPartnerId ?? 'maker'}/${versionId}`;
-    await repo.recordPending(ownerPartnerId, key, type, now());
-    const entry = { key, bytes: 0 };
-    written.push(entry);
-    entry.bytes = (await storage.put(key, stream, { contentType: type })).bytes;
-    return { versionId, key, type, bytes: entry.bytes, fileName: safeFileName(fileName) };
+    const bytes = await written.put(ownerPartnerId, key, stream, type);
+    return { versionId, key, type, bytes, fileName: safeFileName(fileName) };
   }
 
   async function queueText(versions: { versionId: string; type: string }[], owner: string | null) {
@@ -233,7 +221,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
      * `documentUploadFieldsSchema`; each file becomes a document. All or nothing.
      */
     async upload(scope: TenantScope, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<Document[]> {
-      const written: { key: string; bytes: number }[] = [];
+      const written = stored.writes();
       const single: Record<string, string> = {};
       const lists: Record<'titles' | 'tags', string[]> = { titles: [], tags: [] };
       const files: Awaited<ReturnType<typeof storeFile>>[] = [];
@@ -298,7 +286,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
             await repo.addVersion(versionValues(id, 1, f, actor.id, at), tx, false);
             created.push(id);
           }
-          await repo.commitFiles(written, at, tx);
+          await written.commit(tx, at);
         });
         await queueText(
           files.map((f) => ({ versionId: f.versionId, type: f.type })),
@@ -308,7 +296,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const products = await productsFor(rows);
         return rows.map((r) => present(r, actor, products));
       } catch (err) {
-        await discard(written.map((w) => w.key));
+        await written.discard();
         throw err;
       }
     },
@@ -322,7 +310,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     ): Promise<DocumentDetail> {
       const current = await getRow(scope, id);
       if (!canManage(actor, current.servicePartnerId)) throw forbidden();
-      const written: { key: string; bytes: number }[] = [];
+      const written = stored.writes();
       try {
         let file: Awaited<ReturnType<typeof storeFile>> | null = null;
         for await (const part of parts) {
@@ -338,11 +326,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
           if (!(await repo.lock(scope, id, tx))) throw notFound(DOCUMENT);
           const number = await repo.nextVersionNumber(id, tx);
           await repo.addVersion(versionValues(id, number, stored, actor.id, at), tx, true);
-          await repo.commitFiles(written, at, tx);
+          await written.commit(tx, at);
         });
         await queueText([{ versionId: stored.versionId, type: stored.type }], current.servicePartnerId);
       } catch (err) {
-        await discard(written.map((w) => w.key));
+        await written.discard();
         throw err;
       }
       return service.get(scope, actor, id);
@@ -378,7 +366,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const row = await getRow(scope, id);
       const version = versionNumber === undefined ? row.current : await repo.version(id, versionNumber);
       if (!version) throw notFound('Document version');
-      const stream = await storage.get(version.fileKey);
+      const stream = await stored.get(version.fileKey);
       if (!stream) throw notFound(DOCUMENT);
       await repo.recordOpen(id, scope.partnerId, actor.id, now());
       return { stream, mimeType: version.mimeType, fileName: version.fileName, bytes: version.bytes };
@@ -392,7 +380,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     async extractText(versionId: string): Promise<'done' | 'failed' | 'skipped'> {
       const row = await repo.versionForExtraction(versionId);
       if (!row || row.mimeType !== 'application/pdf') return 'skipped';
-      const stream = await storage.get(row.fileKey);
+      const stream = await stored.get(row.fileKey);
       if (!stream) throw new Error(`document file ${row.fileKey} is missing`);
       const data = await readAll(stream);
       let text: string;

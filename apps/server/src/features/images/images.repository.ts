@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ImageCategory, ImageMoment, ImageType } from '@service-portal/shared/images';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/images.ts';
-import { storedFiles } from '../../db/schema/stored-files.ts';
 import { users } from '../../db/schema/users.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 
@@ -55,7 +54,7 @@ const columns = {
   createdAt: i.createdAt,
 };
 
-/** The only Drizzle code of images and of the file ledger (`stored_files`). */
+/** The only Drizzle code of images (their files' ledger is the storage integration's). */
 export function createImagesRepository(db: Db) {
   return {
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -77,6 +76,30 @@ export function createImagesRepository(db: Db) {
         .from(i)
         .leftJoin(users, eq(users.id, i.uploadedBy))
         .where(scoped(i, scope, eq(i.rentalId, rentalId)))
+        .orderBy(asc(i.createdAt), asc(i.id));
+    },
+
+    /** The photos of many orders and rentals in one query (the serial history), oldest first. */
+    async listForOwners(
+      scope: TenantScope,
+      orderIds: readonly string[],
+      rentalIds: readonly string[],
+    ): Promise<ImageRow[]> {
+      if (orderIds.length === 0 && rentalIds.length === 0) return [];
+      return db
+        .select(columns)
+        .from(i)
+        .leftJoin(users, eq(users.id, i.uploadedBy))
+        .where(
+          scoped(
+            i,
+            scope,
+            or(
+              orderIds.length > 0 ? inArray(i.serviceOrderId, [...orderIds]) : undefined,
+              rentalIds.length > 0 ? inArray(i.rentalId, [...rentalIds]) : undefined,
+            ),
+          ),
+        )
         .orderBy(asc(i.createdAt), asc(i.id));
     },
 
@@ -126,44 +149,6 @@ export function createImagesRepository(db: Db) {
         .where(scoped(i, scope, eq(i.id, id)))
         .returning({ id: i.id });
       return rows.length > 0;
-    },
-
-    // ----- the file ledger
-
-    /** Written before the object: a crash after this leaves a row the clean-up finds. */
-    async recordPending(
-      partnerId: string | null,
-      key: string,
-      contentType: string,
-      now: Date,
-    ): Promise<void> {
-      await db.insert(storedFiles).values({ key, servicePartnerId: partnerId, contentType, createdAt: now });
-    },
-
-    async commitFiles(keys: { key: string; bytes: number }[], now: Date, tx: Db): Promise<void> {
-      for (const { key, bytes } of keys) {
-        await tx.update(storedFiles).set({ committedAt: now, bytes }).where(eq(storedFiles.key, key));
-      }
-    },
-
-    async forgetFiles(keys: string[]): Promise<void> {
-      if (keys.length === 0) return;
-      await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
-    },
-
-    /** Objects to remove: never committed and older than `uncommittedBefore`, or marked deleted. */
-    async orphans(uncommittedBefore: Date, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ key: storedFiles.key })
-        .from(storedFiles)
-        .where(
-          or(
-            and(isNull(storedFiles.committedAt), lt(storedFiles.createdAt, uncommittedBefore)),
-            isNotNull(storedFiles.deletedAt),
-          ),
-        )
-        .limit(limit);
-      return rows.map((r) => r.key);
     },
   };
 }

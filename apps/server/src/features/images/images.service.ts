@@ -7,10 +7,11 @@ import {
   type ImageCategory,
   type ImageVariant,
 } from '@service-portal/shared/images';
+import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { FileStorage } from '../../integrations/storage/storage.ts';
+import type { FileWrites, StoredFiles } from '../../integrations/storage/file-ledger.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import { deriveVariants, sniffAndLimit, tooLarge } from './images.processing.ts';
@@ -37,7 +38,7 @@ export type UploadInput = UploadOwner & {
   defaultCategory?: ImageCategory;
 };
 
-// What this feature asks of the service-orders feature (app.ts passes that service in).
+// What this feature asks of the service-orders feature (images.module.ts is given that service).
 export interface OrderCheck {
   /** 404 unless the order is the partner's. */
   assertExists(scope: TenantScope, orderId: string): Promise<void>;
@@ -45,7 +46,8 @@ export interface OrderCheck {
 
 export interface ImagesDeps {
   repo: ImagesRepository;
-  storage: FileStorage;
+  /** File storage under the ledger of stored files (integrations/storage). */
+  files: StoredFiles;
   orders: OrderCheck;
   /** Signs the short-lived file URLs (an <img> cannot send a Bearer header). */
   urlKey: Uint8Array;
@@ -53,8 +55,6 @@ export interface ImagesDeps {
   now?: () => Date;
 }
 
-/** An uncommitted file older than this is a leftover (no upload takes an hour). */
-const UNCOMMITTED_GRACE_MS = 60 * 60_000;
 const URL_TTL_MS = 60 * 60_000;
 const FIELD_NAMES = new Set(['categories', 'descriptions', 'moments']);
 
@@ -75,10 +75,10 @@ function safeName(name: string): string {
 /**
  * Photos on service orders (spec §7 Images): streamed in with the limits enforced while reading,
  * typed by content, kept as original + EXIF-free display JPEG + thumbnail, served through signed
- * short-lived URLs; and the clean-up of files no record owns.
+ * short-lived URLs. Files go through the storage integration's ledger (committed with the rows).
  */
 export function createImagesService(deps: ImagesDeps) {
-  const { repo, storage, orders } = deps;
+  const { repo, files: stored, orders } = deps;
   const now = deps.now ?? (() => new Date());
 
   function sign(id: string, variant: ImageVariant, exp: number): string {
@@ -117,35 +117,10 @@ export function createImagesService(deps: ImagesDeps) {
     };
   }
 
-  async function putTracked(
-    partnerId: string,
-    key: string,
-    body: Readable,
-    contentType: string,
-    written: { key: string; bytes: number }[],
-  ): Promise<number> {
-    await repo.recordPending(partnerId, key, contentType, now());
-    const entry = { key, bytes: 0 };
-    written.push(entry);
-    // A full store throws StorageFullError, an AppError (507); upload() discards what was written.
-    entry.bytes = (await storage.put(key, body, { contentType })).bytes;
-    return entry.bytes;
-  }
-
-  async function discard(keys: string[]): Promise<void> {
-    // Best effort: what cannot be removed now stays uncommitted and the clean-up removes it later.
-    try {
-      await Promise.all(keys.map((k) => storage.delete(k)));
-      await repo.forgetFiles(keys);
-    } catch {
-      /* the clean-up job finds them */
-    }
-  }
-
   /** Reads the multipart parts, stores and derives every file; all or nothing. */
   async function upload(scope: TenantScope, input: UploadInput): Promise<ImageRow[]> {
     const { imageMaxBytes, totalMaxBytes } = deps.limits;
-    const written: { key: string; bytes: number }[] = [];
+    const written: FileWrites = stored.writes();
     const files: { id: string; key: string; type: Image['originalType']; bytes: number; name: string }[] = [];
     const fields: Record<string, string[]> = { categories: [], descriptions: [], moments: [] };
     let requestBytes = 0;
@@ -167,7 +142,7 @@ export function createImagesService(deps: ImagesDeps) {
         const id = randomUUID();
         const { type, stream } = await sniffAndLimit(part.file, imageMaxBytes);
         const key = `images/${scope.partnerId}/${id}/original`;
-        const bytes = await putTracked(scope.partnerId, key, stream, type, written);
+        const bytes = await written.put(scope.partnerId, key, stream, type);
         requestBytes += bytes;
         if (requestBytes > totalMaxBytes) throw tooLarge();
         if (input.budget) {
@@ -204,25 +179,13 @@ export function createImagesService(deps: ImagesDeps) {
 
       const values: ImageValues[] = [];
       for (const [index, f] of files.entries()) {
-        const original = await storage.get(f.key);
+        const original = await stored.get(f.key);
         if (!original) throw new AppError('internal_error', 500, 'A stored file vanished.');
         const derived = await deriveVariants(original, f.type, f.bytes);
         const displayKey = `images/${scope.partnerId}/${f.id}/display.jpg`;
         const thumbnailKey = `images/${scope.partnerId}/${f.id}/thumbnail.jpg`;
-        await putTracked(
-          scope.partnerId,
-          displayKey,
-          Readable.from([derived.display]),
-          'image/jpeg',
-          written,
-        );
-        await putTracked(
-          scope.partnerId,
-          thumbnailKey,
-          Readable.from([derived.thumbnail]),
-          'image/jpeg',
-          written,
-        );
+        await written.put(scope.partnerId, displayKey, Readable.from([derived.display]), 'image/jpeg');
+        await written.put(scope.partnerId, thumbnailKey, Readable.from([derived.thumbnail]), 'image/jpeg');
         values.push({
           id: f.id,
           serviceOrderId: input.orderId ?? null,
@@ -247,7 +210,7 @@ export function createImagesService(deps: ImagesDeps) {
       }
       await repo.transaction(async (tx: Db) => {
         await repo.insertMany(scope, values, tx);
-        await repo.commitFiles(written, now(), tx);
+        await written.commit(tx, now());
       });
       const rows =
         input.rentalId !== undefined
@@ -256,7 +219,7 @@ export function createImagesService(deps: ImagesDeps) {
       const ids = new Set(values.map((v) => v.id));
       return rows.filter((r) => ids.has(r.id));
     } catch (err) {
-      await discard(written.map((w) => w.key));
+      await written.discard();
       if (reserved > 0 && input.budget) await input.budget.release(reserved).catch(() => undefined);
       throw err;
     }
@@ -289,8 +252,30 @@ export function createImagesService(deps: ImagesDeps) {
       return rows.map(present);
     },
 
+    /** The serial history's photos: those of all the unit's orders and rentals, in one query. */
+    async serialEvents(
+      scope: TenantScope,
+      orders: readonly { id: string; orderNumber: string }[],
+      rentalIds: readonly string[],
+    ): Promise<SerialEvent[]> {
+      const numbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
+      return (await repo.listForOwners(scope, [...numbers.keys()], rentalIds)).map((row) => {
+        const image = present(row);
+        return {
+          kind: 'photo' as const,
+          at: image.createdAt,
+          title: image.category,
+          detail: image.description,
+          serviceOrderId: row.serviceOrderId,
+          orderNumber: row.serviceOrderId ? (numbers.get(row.serviceOrderId) ?? null) : null,
+          imageUrl: image.thumbnailUrl,
+          ...(row.rentalId ? { rentalId: row.rentalId } : {}),
+        };
+      });
+    },
+
     // Photos of a rental, taken at its return. The rentals feature calls these through a port in
-    // app.ts after its own checks (the rental is the partner's and may take photos).
+    // rentals.module.ts after its own checks (the rental is the partner's and may take photos).
 
     async listForRental(scope: TenantScope, rentalId: string): Promise<Image[]> {
       return (await repo.listForRental(scope, rentalId)).map(present);
@@ -319,7 +304,7 @@ export function createImagesService(deps: ImagesDeps) {
     },
 
     async remove(scope: TenantScope, imageId: string): Promise<void> {
-      // The row's trigger marks its files deleted; the clean-up removes them from storage.
+      // The row's trigger marks its files deleted; the ledger's sweep removes them from storage.
       if (!(await repo.remove(scope, imageId))) throw notFound('Image');
     },
 
@@ -334,7 +319,7 @@ export function createImagesService(deps: ImagesDeps) {
           : variant === 'display'
             ? keys.displayKey
             : keys.thumbnailKey;
-      const stream = await storage.get(key);
+      const stream = await stored.get(key);
       if (!stream) throw notFound('Image');
       return {
         stream,
@@ -342,22 +327,6 @@ export function createImagesService(deps: ImagesDeps) {
         attachmentName: variant === 'original' ? keys.originalName : null,
         expiresAt: exp,
       };
-    },
-
-    /**
-     * Removes from storage every file whose record was never committed (older than an hour) or
-     * was deleted. A plain function: the job runner calls it on a schedule. Returns the count.
-     */
-    async cleanupOrphanFiles(at: Date = now()): Promise<number> {
-      let removed = 0;
-      for (;;) {
-        const keys = await repo.orphans(new Date(at.getTime() - UNCOMMITTED_GRACE_MS), 200);
-        if (keys.length === 0) return removed;
-        for (const key of keys) await storage.delete(key);
-        await repo.forgetFiles(keys);
-        removed += keys.length;
-        if (keys.length < 200) return removed;
-      }
     },
   };
 }

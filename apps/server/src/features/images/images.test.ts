@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '@service-portal/shared/images';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { createLocalStorage } from '../../integrations/storage/local-storage.ts';
-import { createImagesRepository } from './images.repository.ts';
-import { createImagesService } from './images.service.ts';
+import { createStoredFiles, SWEEP_JOB } from '../../integrations/storage/file-ledger.ts';
 import { filesUnder, gpsJpeg, heic, jpegOfSize, multipart, pdf, png } from '../../../test/image-fixtures.ts';
 import { bearer } from '../../../test/helper.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
@@ -236,53 +235,39 @@ describe('deleting and cleaning up', () => {
     expect((await w.ctx.app.inject({ url: image.thumbnailUrl })).statusCode).toBe(404);
     expect((await w.api(w.tokens.tech).del(`/images/${image.id}`)).statusCode).toBe(404);
 
-    const repo = createImagesRepository(w.ctx.app.db);
-    expect(await repo.orphans(w.ctx.clock.now, 100)).toHaveLength(3);
-    const service = createImagesService({
-      repo,
-      storage: createLocalStorage(root),
-      orders: { assertExists: async () => {} },
-      urlKey: new Uint8Array(32),
-      limits: w.ctx.app.config.uploads,
-    });
-    expect(await service.cleanupOrphanFiles(w.ctx.clock.now)).toBe(3);
+    const files = createStoredFiles(w.ctx.app.db, createLocalStorage(root));
+    const orphans = await files.orphans(w.ctx.clock.now, 100);
+    expect(orphans.filter((k) => k.includes(image.id))).toHaveLength(3);
+    // The storage integration's hourly job sweeps them.
+    await w.ctx.app.jobs.enqueue(SWEEP_JOB, {});
+    await w.ctx.app.jobs.drain();
     expect((await filesUnder(root)).filter((f) => f.includes(image.id))).toEqual([]);
-    expect(await repo.orphans(w.ctx.clock.now, 100)).toEqual([]);
+    expect(await files.orphans(w.ctx.clock.now, 100)).toEqual([]);
   });
 
   it('the clean-up removes files never committed once they are an hour old, not younger ones', async () => {
-    const repo = createImagesRepository(w.ctx.app.db);
     const storage = createLocalStorage(root);
-    const service = createImagesService({
-      repo,
-      storage,
-      orders: { assertExists: async () => {} },
-      urlKey: new Uint8Array(32),
-      limits: w.ctx.app.config.uploads,
-    });
     const t0 = w.ctx.clock.now;
-    await repo.recordPending(
+    // Uploads that never committed, one an hour ago and one five minutes ago.
+    const leftover = (minutesAgo: number) =>
+      createStoredFiles(w.ctx.app.db, storage, () => new Date(t0.getTime() - minutesAgo * 60_000)).writes();
+    await leftover(61).put(
       w.partners.nordic,
       'images/leftover/old',
+      Readable.from([Buffer.from('x')]),
       'image/jpeg',
-      new Date(t0.getTime() - 61 * 60_000),
     );
-    await storage.put('images/leftover/old', Readable.from([Buffer.from('x')]), {
-      contentType: 'image/jpeg',
-    });
-    await repo.recordPending(
+    await leftover(5).put(
       w.partners.nordic,
       'images/leftover/new',
+      Readable.from([Buffer.from('y')]),
       'image/jpeg',
-      new Date(t0.getTime() - 5 * 60_000),
     );
-    await storage.put('images/leftover/new', Readable.from([Buffer.from('y')]), {
-      contentType: 'image/jpeg',
-    });
-    expect(await service.cleanupOrphanFiles(t0)).toBe(1);
+    const files = createStoredFiles(w.ctx.app.db, storage);
+    expect(await files.sweepOrphans(t0)).toBe(1);
     expect(await storage.exists('images/leftover/old')).toBe(false);
     expect(await storage.exists('images/leftover/new')).toBe(true);
-    expect(await service.cleanupOrphanFiles(new Date(t0.getTime() + 60 * 60_000))).toBe(1);
+    expect(await files.sweepOrphans(new Date(t0.getTime() + 60 * 60_000))).toBe(1);
     expect(await storage.exists('images/leftover/new')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncMode } from '@service-portal/shared/products';
+import { defineJob } from '../../lib/jobs/define.ts';
 import type { JobRunner } from '../../lib/jobs/runner.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import type { ProductSync } from './products.sync.ts';
@@ -14,10 +15,10 @@ interface SyncPayload {
 }
 
 /**
- * The one sync job: registered once, one at a time (singletonKey), on a schedule and on demand.
- * A retry or a job re-run after a crash resumes the unfinished run from its cursor.
+ * The one sync job: one at a time (singletonKey), on a schedule and on demand; the products module
+ * registers it. A retry or a job re-run after a crash resumes the unfinished run from its cursor.
  */
-export function registerProductSyncJob(deps: {
+export function productSyncJob(deps: {
   jobs: JobRunner;
   sync: ProductSync;
   repo: ProductsRepository;
@@ -28,9 +29,9 @@ export function registerProductSyncJob(deps: {
   syncOnEmptyStart: boolean;
 }) {
   const { jobs, sync, repo } = deps;
-  jobs.register<SyncPayload>(
-    PRODUCT_SYNC_JOB,
-    async ({ payload, signal, log, job, reportProgress }) => {
+  const job = defineJob<SyncPayload>({
+    name: PRODUCT_SYNC_JOB,
+    handler: async ({ payload, signal, log, job, reportProgress }) => {
       await sync.run(
         {
           mode: payload.mode,
@@ -44,13 +45,11 @@ export function registerProductSyncJob(deps: {
         },
       );
     },
-    { retries: 3, backoff: { delayMs: 30_000, factor: 2 }, singletonKey: PRODUCT_SYNC_JOB },
-  );
-  if (deps.scheduled)
-    jobs.schedule(PRODUCT_SYNC_JOB, PRODUCT_SYNC_CRON, {
-      mode: 'auto',
-      trigger: 'schedule',
-    } satisfies SyncPayload);
+    options: { retries: 3, backoff: { delayMs: 30_000, factor: 2 }, singletonKey: PRODUCT_SYNC_JOB },
+    ...(deps.scheduled
+      ? { schedule: { cron: PRODUCT_SYNC_CRON, payload: { mode: 'auto', trigger: 'schedule' } } }
+      : {}),
+  });
 
   async function requestSync(mode: SyncMode, trigger = 'manual') {
     // The run exists before the job starts, so the screen shows it at once.
@@ -70,5 +69,5 @@ export function registerProductSyncJob(deps: {
     deps.log.info({ runId }, 'empty catalogue: full product sync queued');
   }
 
-  return { requestSync, syncIfEmpty };
+  return { job, requestSync, syncIfEmpty };
 }

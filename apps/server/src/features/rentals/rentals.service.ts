@@ -1,4 +1,3 @@
-import type { Currency } from '@service-portal/shared/limits';
 import {
   addDays,
   dayInZone,
@@ -10,77 +9,20 @@ import {
   type RentalCreate,
   type RentalDashboard,
   type RentalListQuery,
-  type RentalProduct,
-  type RentalProductListQuery,
-  type RentalProductOption,
-  type RentalProductValues,
   type RentalSerialEvent,
-  type RentalSettings,
-  type ReminderKind,
-  type ReminderMethod,
 } from '@service-portal/shared/rentals';
-import { languageForPhone } from '@service-portal/shared/upload-links';
-import type { z } from 'zod';
-import type { customerInputSchema } from '@service-portal/shared/customers';
 import type { Image } from '@service-portal/shared/images';
+import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { Db } from '../../db/client.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { reminderMessage } from './rentals.messages.ts';
-import type { RentalProductRow, RentalRow, RentalsRepository, WriteMiss } from './rentals.repository.ts';
+import type { CustomerPort, RentalPhotosPort, RentalPricingPort, ReminderSender } from './rentals.ports.ts';
+import { fieldError, invalidTransition, missError, unavailable, versionConflict } from './rentals.errors.ts';
+import { createRentalReminders } from './rentals.reminders.ts';
+import { createRentalUnits, option, productOrThrow } from './rentals.units.ts';
+import type { RentalProductRow, RentalRow, RentalsRepository } from './rentals.repository.ts';
 import { statusCondition } from './rentals.repository.ts';
-
-// What this feature asks of others (app.ts passes ports in; features do not import each other).
-export interface CustomerPort {
-  /** The partner's customer (404 otherwise). */
-  get(
-    scope: TenantScope,
-    id: string,
-  ): Promise<{ id: string; name: string; email: string | null; phone: string | null }>;
-  /** The partner's customer with this e-mail (any case) or phone, or a new one. */
-  findOrCreate(scope: TenantScope, input: z.output<typeof customerInputSchema>): Promise<{ id: string }>;
-}
-export interface RentalPricingPort {
-  /** The partner's pricing currency. */
-  currency(scope: TenantScope): Promise<Currency>;
-  /** The partner's currency and default rates, and the product's own prices if any. */
-  rentalRates(
-    scope: TenantScope,
-    rentalProductId: string,
-  ): Promise<{
-    currency: Currency;
-    defaults: { defaultDailyRentalRate: number | null; defaultWeeklyRentalRate: number | null };
-    product: { dailyPrice: number | null; weeklyPrice: number | null } | null;
-  }>;
-}
-export interface ReminderSender {
-  /** Stores (logged in the communications) and sends an e-mail or SMS to the customer. */
-  sendToCustomer(
-    scope: TenantScope,
-    message: {
-      customerId: string | null;
-      customerName: string;
-      email: string | null;
-      phone: string | null;
-      method: 'email' | 'sms';
-      subject: string;
-      body: string;
-    },
-  ): Promise<{ id: string }>;
-}
-
-/** The images feature's one pipeline for photos (content check, limits, thumbnails, storage). */
-export interface RentalPhotosPort {
-  list(scope: TenantScope, rentalId: string): Promise<Image[]>;
-  upload(
-    scope: TenantScope,
-    actor: { id: string },
-    rentalId: string,
-    parts: AsyncIterable<UploadPart>,
-  ): Promise<Image[]>;
-  remove(scope: TenantScope, rentalId: string, imageId: string): Promise<void>;
-}
 
 export interface RentalsDeps {
   repo: RentalsRepository;
@@ -92,53 +34,6 @@ export interface RentalsDeps {
 }
 
 const RENTAL = 'Rental';
-const PRODUCT = 'Rental product';
-
-function fieldError(path: string, message: string) {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { errors: [{ path, message }] });
-}
-const versionConflict = (what: string) =>
-  new AppError('version_conflict', 409, `The ${what} was changed by someone else. Reload it and try again.`);
-const unavailable = () => new AppError('unit_unavailable', 409, M.unavailable);
-const invalidTransition = (message: string) => new AppError('invalid_transition', 409, message);
-
-function missError(miss: WriteMiss): AppError {
-  if (miss === 'serial_taken')
-    return new AppError('serial_taken', 409, M.serialTaken, {
-      errors: [{ path: 'serialNumber', message: M.serialTaken }],
-    });
-  return unavailable();
-}
-
-function presentProduct(row: RentalProductRow): RentalProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    serialNumber: row.serialNumber,
-    condition: row.condition,
-    isActive: row.isActive,
-    catalogProductId: row.catalogProductId,
-    lateFeePerDay: row.lateFeePerDayMinor,
-    notes: row.notes,
-    availability: row.availability,
-    currentRentalId: row.currentRentalId,
-    nextBookingStart: row.nextBookingStart,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-function option(row: RentalProductRow): RentalProductOption {
-  return {
-    id: row.id,
-    name: row.name,
-    serialNumber: row.serialNumber,
-    condition: row.condition,
-    isActive: row.isActive,
-    availability: row.availability,
-  };
-}
 
 function presentRental(row: RentalRow): Rental {
   return {
@@ -170,6 +65,19 @@ function presentRental(row: RentalRow): Rental {
   };
 }
 
+/** A rental or booking of a unit as the serial history shows it. */
+export function rentalSerialEvent(r: RentalSerialEvent): SerialEvent {
+  return {
+    kind: 'rental',
+    at: r.createdAt,
+    title: r.unitName,
+    detail: `${r.customerName}: ${r.startDate} – ${r.returnedDate ?? r.dueDate} (${r.kind === 'booking' ? 'booking' : r.status})`,
+    serviceOrderId: null,
+    orderNumber: null,
+    rentalId: r.rentalId,
+  };
+}
+
 /**
  * Rental units, rentals and bookings (spec §2 /rentals/*, product.md "Rentals"). Days are the
  * partner's calendar days; "overdue" is worked out when read, from the partner's today.
@@ -177,21 +85,18 @@ function presentRental(row: RentalRow): Rental {
 export function createRentalsService(deps: RentalsDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
+  const reminders = createRentalReminders({ repo, messages: deps.messages, now });
 
   async function todayOf(scope: TenantScope): Promise<{ today: string; timeZone: string }> {
     const timeZone = await repo.partnerTimeZone(scope);
     return { today: dayInZone(now(), timeZone), timeZone };
   }
 
+  const units = createRentalUnits(repo, todayOf);
+
   async function rentalOrThrow(scope: TenantScope, id: string, today: string, tx?: Db): Promise<RentalRow> {
     const row = await repo.getRental(scope, id, today, tx);
     if (!row) throw notFound(RENTAL);
-    return row;
-  }
-
-  async function productOrThrow(scope: TenantScope, id: string, today: string, tx?: Db) {
-    const row = await repo.getProduct(scope, id, today, tx);
-    if (!row) throw notFound(PRODUCT);
     return row;
   }
 
@@ -210,7 +115,7 @@ export function createRentalsService(deps: RentalsDeps) {
     const { today } = await todayOf(scope);
     if (kind === 'rental' && input.startDate > today) throw fieldError('startDate', M.startInFuture);
     if (kind === 'booking' && input.startDate < today) throw fieldError('startDate', M.bookingInPast);
-    const product = await productOrThrow(scope, input.rentalProductId, today);
+    const product = await productOrThrow(repo, scope, input.rentalProductId, today);
     if (!product.isActive || product.condition === 'out_of_order')
       throw new AppError('unit_not_rentable', 409, M.notRentable);
     const prices = await deps.pricing.rentalRates(scope, product.id);
@@ -220,15 +125,20 @@ export function createRentalsService(deps: RentalsDeps) {
     const daily = dailyMinor ?? (weeklyMinor !== null ? Math.ceil(weeklyMinor / 7) : null);
     if (daily === null) throw new AppError('rental_rate_missing', 409, M.noRate);
 
-    let contact: { id: string; name: string; email: string | null; phone: string | null };
-    if ('customerId' in input.customer) {
-      contact = await deps.customers.get(scope, input.customer.customerId);
-    } else {
-      const fields = input.customer.newCustomer;
-      const { id: customerId } = await deps.customers.findOrCreate(scope, fields);
-      contact = { id: customerId, name: fields.name, email: fields.email, phone: fields.phone };
-    }
+    const given = input.customer;
+    const existing = 'customerId' in given ? await deps.customers.get(scope, given.customerId) : null;
     const id = await repo.transaction(async (tx) => {
+      // A new customer is found or created in the rental's own transaction: a refused rental
+      // leaves none behind.
+      const contact =
+        existing ??
+        ('newCustomer' in given
+          ? {
+              ...given.newCustomer,
+              id: (await deps.customers.findOrCreate(scope, given.newCustomer, tx)).id,
+            }
+          : null);
+      if (!contact) throw new Error('a rental names its customer or gives a new one');
       // The unit is still out on an overdue rental: the database cannot see that (its range ends at
       // the due date), so a rental from today is refused here.
       if (kind === 'rental' && (await repo.hasOverdue(scope, product.id, today, null, tx)))
@@ -262,76 +172,9 @@ export function createRentalsService(deps: RentalsDeps) {
   }
 
   return {
-    // --- rental products -----------------------------------------------------------------------
+    // --- rental units (rentals.units.ts) ------------------------------------------------------
 
-    async listProducts(scope: TenantScope, q: RentalProductListQuery) {
-      const { today } = await todayOf(scope);
-      const { items, total } = await repo.listProducts(scope, q, today);
-      return { items: items.map(presentProduct), total, page: q.page, pageSize: q.pageSize };
-    },
-
-    async productOptions(scope: TenantScope, includeInactive: boolean): Promise<RentalProductOption[]> {
-      const { today } = await todayOf(scope);
-      return (await repo.productOptions(scope, today, includeInactive)).map(option);
-    },
-
-    async getProduct(scope: TenantScope, id: string): Promise<RentalProduct> {
-      const { today } = await todayOf(scope);
-      return presentProduct(await productOrThrow(scope, id, today));
-    },
-
-    async createProduct(scope: TenantScope, input: RentalProductValues): Promise<RentalProduct> {
-      const { lateFeePerDay, ...rest } = input;
-      const created = await repo.insertProduct(scope, { ...rest, lateFeePerDayMinor: lateFeePerDay });
-      if (typeof created === 'string') throw missError(created);
-      return this.getProduct(scope, created.id);
-    },
-
-    async updateProduct(
-      scope: TenantScope,
-      id: string,
-      input: Omit<RentalProductValues, 'isActive'> & { isActive?: boolean | undefined; version: number },
-    ): Promise<RentalProduct> {
-      const { version, lateFeePerDay, isActive, ...rest } = input;
-      const done = await repo.updateProductIfVersion(scope, id, version, {
-        ...rest,
-        lateFeePerDayMinor: lateFeePerDay,
-        ...(isActive === undefined ? {} : { isActive }),
-      });
-      if (typeof done === 'string') throw missError(done);
-      if (!done) {
-        await this.getProduct(scope, id);
-        throw versionConflict('rental product');
-      }
-      return this.getProduct(scope, id);
-    },
-
-    async setProductStatus(
-      scope: TenantScope,
-      id: string,
-      input: { isActive: boolean; version: number },
-    ): Promise<RentalProduct> {
-      const done = await repo.updateProductIfVersion(scope, id, input.version, { isActive: input.isActive });
-      if (done !== true) {
-        await this.getProduct(scope, id);
-        throw versionConflict('rental product');
-      }
-      return this.getProduct(scope, id);
-    },
-
-    async removeProduct(scope: TenantScope, id: string): Promise<void> {
-      const done = await repo.deleteProduct(scope, id);
-      if (done === 'in_use')
-        throw new AppError(
-          'in_use',
-          409,
-          'The rental product has rentals or bookings: deactivate it instead of deleting it.',
-        );
-      if (!done) throw notFound(PRODUCT);
-    },
-
-    /** For the pricing feature: prices are only set for the caller's own units. */
-    owns: (scope: TenantScope, id: string) => repo.ownsProduct(scope, id),
+    ...units,
 
     // --- rentals and bookings ------------------------------------------------------------------
 
@@ -552,74 +395,9 @@ export function createRentalsService(deps: RentalsDeps) {
       }));
     },
 
-    // --- reminders -----------------------------------------------------------------------------
+    // --- reminders (rentals.reminders.ts) ----------------------------------------------------
 
-    getSettings: (scope: TenantScope) => repo.getSettings(scope),
-
-    async saveSettings(scope: TenantScope, input: RentalSettings): Promise<RentalSettings> {
-      if (!(await repo.saveSettings(scope, input))) throw versionConflict('reminder settings');
-      return repo.getSettings(scope);
-    },
-
-    /**
-     * Sends the reminders due at `at` for every partner (the job): "due soon" the configured days
-     * before the due date, "overdue" once it has passed. Each (rental, kind) is claimed by its
-     * primary key before sending, so none goes out twice, whichever instance runs the job.
-     */
-    async sendReminders(at: Date = now()): Promise<{ sent: number; skipped: number }> {
-      let sent = 0;
-      let skipped = 0;
-      for (const due of await repo.dueReminders(at)) {
-        const scope = { partnerId: due.servicePartnerId };
-        const method: ReminderMethod | null =
-          due.method === 'sms'
-            ? due.customerPhone
-              ? 'sms'
-              : due.customerEmail
-                ? 'email'
-                : null
-            : due.customerEmail
-              ? 'email'
-              : due.customerPhone
-                ? 'sms'
-                : null;
-        const kind: ReminderKind = due.kind;
-        if (!method) {
-          // Nobody to write to: remember it as handled, so it is not looked at again.
-          await repo.claimReminder(scope, due.rentalId, kind, 'none');
-          skipped += 1;
-          continue;
-        }
-        if (!(await repo.claimReminder(scope, due.rentalId, kind, method))) continue;
-        const text = reminderMessage(languageForPhone(due.customerPhone), kind, {
-          customerName: due.customerName,
-          unitName: due.unitName,
-          serialNumber: due.serialNumber,
-          dueDate: due.dueDate,
-          partnerName: due.partnerName,
-        });
-        try {
-          const message = await deps.messages.sendToCustomer(scope, {
-            customerId: due.customerId,
-            customerName: due.customerName,
-            email: due.customerEmail,
-            phone: due.customerPhone,
-            method,
-            subject: text.subject,
-            body: text.body,
-          });
-          await repo.setReminderCommunication(due.rentalId, kind, message.id);
-          sent += 1;
-        } catch (err) {
-          // Not stored: the claim goes, so the next run tries again.
-          await repo.releaseReminder(due.rentalId, kind);
-          throw err;
-        }
-      }
-      return { sent, skipped };
-    },
-
-    remindersOf: (scope: TenantScope, rentalId: string) => repo.remindersOf(scope, rentalId),
+    ...reminders,
   };
 }
 

@@ -10,8 +10,8 @@ import type { TenantScope } from '../../db/tenant.ts';
 
 /**
  * One feature's contribution to the global search. Each feature offers `searchHits(scope, text,
- * limit)`; app.ts lists them here with the result type they answer as. Products and documents
- * join by adding one line in app.ts when their features offer `searchHits`.
+ * limit)`; its module offers it as `search` with the result type it answers as, and app.ts hands
+ * the sources to the search module.
  */
 export interface SearchSource {
   type: SearchResultType;
@@ -20,7 +20,7 @@ export interface SearchSource {
 
 /**
  * Spec §2 "Global search bar", §7 Search: the partner's orders, customers, technicians (and
- * whatever else app.ts passes in), up to `maxResultsPerType` of each. Exact matches (order number,
+ * whatever else offers a source), up to `maxResultsPerType` of each. Exact matches (order number,
  * serial number, phone, e-mail) come first across all types; then the types in a fixed order
  * (orders, customers, products, technicians, documents), each in its source's own order.
  */

@@ -86,6 +86,21 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
   const exports = createServiceOrderExportQueries(db);
   const lines = createSparePartLines(db);
 
+  /** The partner's orders of a serial number (any case, spaces around ignored), oldest first. */
+  async function ordersOfSerial(scope: TenantScope, serial: string) {
+    return db
+      .select({
+        id: o.id,
+        orderNumber: o.orderNumber,
+        title: o.title,
+        createdAt: o.createdAt,
+        status: o.status,
+      })
+      .from(o)
+      .where(scoped(o, scope, sql`lower(trim(${o.serialNumber})) = ${serial.trim().toLowerCase()}`))
+      .orderBy(asc(o.createdAt));
+  }
+
   return {
     ...lists,
     ...stats,
@@ -395,18 +410,10 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
      * One physical unit's orders (the serial number, trimmed, in any case), each with its status
      * changes and spare-part lines: the service history by serial number reads these.
      */
+    ordersOfSerial,
+
     async bySerial(scope: TenantScope, serial: string) {
-      const orders = await db
-        .select({
-          id: o.id,
-          orderNumber: o.orderNumber,
-          title: o.title,
-          createdAt: o.createdAt,
-          status: o.status,
-        })
-        .from(o)
-        .where(scoped(o, scope, sql`lower(trim(${o.serialNumber})) = ${serial.trim().toLowerCase()}`))
-        .orderBy(asc(o.createdAt));
+      const orders = await ordersOfSerial(scope, serial);
       const ids = orders.map((x) => x.id);
       if (ids.length === 0) return { orders, history: [], parts: [] };
       const [history, parts] = await Promise.all([

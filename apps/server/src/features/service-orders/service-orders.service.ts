@@ -43,7 +43,7 @@ export interface Actor extends AccessSubject {
 }
 
 // What this feature asks of other features. Features do not import each other (lint enforces it),
-// so the needs are stated here and app.ts passes in the customers, technicians and
+// so the needs are stated here and service-orders.module.ts is given the customers, technicians and
 // warehouse-locations services, which satisfy them.
 export interface CustomerLinks {
   /** 404 unless the customer is the partner's. */
@@ -299,7 +299,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     /** For features with records on an order (work logs): 404 unless the order is the partner's. */
     /** The orders of one serial number (for other features' serial-history events). */
     async ordersBySerial(scope: TenantScope, serial: string) {
-      return (await repo.bySerial(scope, serial)).orders;
+      return repo.ordersOfSerial(scope, serial);
     },
 
     /** Service history by serial number: each order's creation, status changes and parts replaced. */

@@ -29,7 +29,7 @@ import { safeEqual } from '../../lib/secrets.ts';
 import { linkMessage } from './upload-links.messages.ts';
 import type { LinkRow, UploadLinksRepository } from './upload-links.repository.ts';
 
-// What this feature asks of others (app.ts passes the services in; features do not import each other).
+// What this feature asks of others (its module is given them; features do not import each other).
 export interface OrderSource {
   /** The order (404 unless the partner's). */
   get(scope: TenantScope, id: string): Promise<ServiceOrder>;

@@ -97,6 +97,17 @@ export function createWorkLogsRepository(db: Db) {
         .orderBy(asc(w.createdAt), asc(w.id));
     },
 
+    /** The logs of many orders in one query (the serial history), oldest first. */
+    async listForOrders(scope: TenantScope, orderIds: readonly string[]): Promise<WorkLogRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select(columns)
+        .from(w)
+        .leftJoin(users, eq(users.id, w.userId))
+        .where(scoped(w, scope, inArray(w.serviceOrderId, [...orderIds])))
+        .orderBy(asc(w.createdAt), asc(w.id));
+    },
+
     async get(scope: TenantScope, orderId: string, logId: string, tx: Db = db): Promise<WorkLogRow | null> {
       const rows = await tx
         .select(columns)

@@ -10,6 +10,7 @@ import {
   type WorkLogCreate,
   type WorkLogUpdate,
 } from '@service-portal/shared/work-logs';
+import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
@@ -20,7 +21,7 @@ export interface Actor extends AccessSubject {
   id: string;
 }
 
-// What this feature asks of other features (features do not import each other; app.ts passes in
+// What this feature asks of other features (features do not import each other; its module is given
 // the service-orders and pricing services, which satisfy these).
 export interface OrderLookup {
   /** 404 unless the order is the partner's. */
@@ -66,7 +67,7 @@ function toWorkLog(row: WorkLogRow, now: Date, pricing: CostPricing | null): Wor
 
 /**
  * The labour read that the service-orders export takes: Σ costs of the orders' completed work logs
- * per order and currency. It needs nothing of service orders, so app.ts makes it before both
+ * per order and currency. It needs nothing of service orders, so work-logs.module.ts makes it before both
  * services and no cycle forms (docs/decisions/013-no-service-cycles.md).
  */
 export function createLabourTotals(repo: Pick<WorkLogsRepository, 'labourTotals'>) {
@@ -178,6 +179,22 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
       const current = rows.some((r) => r.status === 'open') ? await pricing.costPricing(scope) : null;
       const at = now();
       return rows.map((row) => toWorkLog(row, at, current));
+    },
+
+    /** The serial history's work logs: those of all the unit's orders, in one query. */
+    async serialEvents(
+      scope: TenantScope,
+      orders: readonly { id: string; orderNumber: string }[],
+    ): Promise<SerialEvent[]> {
+      const numbers = new Map(orders.map((o) => [o.id, o.orderNumber]));
+      return (await repo.listForOrders(scope, [...numbers.keys()])).map((log) => ({
+        kind: 'work_log' as const,
+        at: log.createdAt.toISOString(),
+        title: log.category,
+        detail: log.description,
+        serviceOrderId: log.serviceOrderId,
+        orderNumber: numbers.get(log.serviceOrderId) ?? null,
+      }));
     },
 
     async get(scope: TenantScope, orderId: string, logId: string): Promise<WorkLog> {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { defineJob, type JobDefinition } from '../../lib/jobs/define.ts';
 import type { JobRunner } from '../../lib/jobs/runner.ts';
 
 export interface MailMessage {
@@ -84,29 +85,34 @@ function unseal(key: Uint8Array, sealed: string): MailMessage {
  * the failed jobs with the transport's error.
  */
 export class Outbox {
+  /** The sending job, registered by the composition like every feature's jobs. */
+  readonly jobs: JobDefinition[];
+
   constructor(
     readonly transport: MailTransport,
-    private readonly jobs: JobRunner,
+    private readonly runner: JobRunner,
     private readonly key: Uint8Array,
     private readonly now: () => Date = () => new Date(),
   ) {
-    jobs.register<MailJobPayload>(
-      MAIL_JOB,
-      async ({ payload, log }) => {
-        if (payload.discardAfter && new Date(payload.discardAfter) < this.now()) {
-          log.warn({ purpose: payload.purpose }, 'mail expired before it could be sent: dropped');
-          return;
-        }
-        await this.transport.send(unseal(this.key, payload.sealed));
-        log.info({ purpose: payload.purpose, transport: this.transport.kind }, 'mail sent');
-      },
-      { retries: 4, backoff: { delayMs: 5_000, factor: 3, maxDelayMs: 15 * 60_000 } },
-    );
+    this.jobs = [
+      defineJob<MailJobPayload>({
+        name: MAIL_JOB,
+        handler: async ({ payload, log }) => {
+          if (payload.discardAfter && new Date(payload.discardAfter) < this.now()) {
+            log.warn({ purpose: payload.purpose }, 'mail expired before it could be sent: dropped');
+            return;
+          }
+          await this.transport.send(unseal(this.key, payload.sealed));
+          log.info({ purpose: payload.purpose, transport: this.transport.kind }, 'mail sent');
+        },
+        options: { retries: 4, backoff: { delayMs: 5_000, factor: 3, maxDelayMs: 15 * 60_000 } },
+      }),
+    ];
   }
 
   /** Stores the message as a job; `discardAfter`: do not send it after then (expiring codes). */
   async enqueue(message: MailMessage, purpose: string, options: { discardAfter?: Date } = {}): Promise<void> {
-    await this.jobs.enqueue<MailJobPayload>(MAIL_JOB, {
+    await this.runner.enqueue<MailJobPayload>(MAIL_JOB, {
       purpose,
       sealed: seal(this.key, message),
       discardAfter: options.discardAfter?.toISOString() ?? null,
@@ -115,6 +121,6 @@ export class Outbox {
 
   /** Runs due mail (and other due jobs) until none is left (tests). */
   async drain(): Promise<void> {
-    await this.jobs.drain();
+    await this.runner.drain();
   }
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, type FileStorage } from './storage.ts';
+import { createStorage } from './create-storage.ts';
+import type { FileStorage } from './storage.ts';
 
 /** `size` bytes of a repeatable pattern, made as they are read (never one big buffer). */
 function pattern(size: number, failAt?: number): Readable {

@@ -49,14 +49,3 @@ export type StorageConfig =
       secretAccessKey: string | undefined;
       forcePathStyle: boolean;
     };
-
-/** The configured driver. */
-export async function createStorage(config: StorageConfig): Promise<FileStorage> {
-  if (config.driver === 'local') {
-    const { createLocalStorage } = await import('./local-storage.ts');
-    return createLocalStorage(config.root);
-  }
-  // The AWS SDK loads only when S3 is configured.
-  const { createS3Storage } = await import('./s3-storage.ts');
-  return createS3Storage(config);
-}
