@@ -38,7 +38,7 @@ export type { BuildOptions } from './platform.ts';
  * module file (docs/decisions/039-feature-modules.md). No feature logic lives here.
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { app, ctx, shop, tokens, principals } = await createPlatform(opts);
+  const { app, ctx, shop, hasShop, tokens, principals } = await createPlatform(opts);
   const { config } = ctx;
 
   // The feature modules, each after those it needs.
@@ -67,7 +67,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     images: images.offers.images,
     messages,
   });
-  const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
   const products = productsModule(ctx, { shop: hasShop ? shop : null, sync: opts.productSync });
   const documents = documentsModule(ctx, { findProductsBySkus: products.offers.findBySkus });
   const rentals = rentalsModule(ctx, {

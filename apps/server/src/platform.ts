@@ -157,5 +157,7 @@ export async function createPlatform(opts: BuildOptions) {
   registerJobs(jobs, storedFilesJobs(files, now));
   const ctx: ModuleContext = { config, db: app.db, log: app.log, now, jobs, files, outbox, mail };
 
-  return { app, ctx, shop, tokens, principals };
+  // Without a configured (or given) shop, the catalogue sync has nothing to read.
+  const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
+  return { app, ctx, shop, hasShop, tokens, principals };
 }
