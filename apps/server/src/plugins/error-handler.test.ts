@@ -31,6 +31,13 @@ describe('classifyDatabaseError', () => {
   });
 
   it.each([
+    ['a deadlock past its retries', pgError('40P01', 'deadlock detected')],
+    ['a serialization failure past its retries', pgError('40001')],
+  ])('%s is contention (503, the database is fine)', (_, cause) => {
+    expect(classifyDatabaseError(wrapped(cause))).toBe('contention');
+  });
+
+  it.each([
     ['a NUL byte', pgError('22021', 'invalid byte sequence for encoding "UTF8": 0x00')],
     ['out of range', pgError('22003')],
     ['bad text for a type', pgError('22P02')],

@@ -60,10 +60,11 @@ export const RETRY_AFTER_SECONDS = 5;
 /**
  * What a database failure means for the caller. `unavailable`: the database is gone, restarting,
  * too slow (statement timeout) or the pool had no connection in time; trying again later can
- * work (503). `input`: PostgreSQL refused a value (class 22, "data exception": a character it
+ * work (503). `contention`: a deadlock or serialization failure its retries did not get past
+ * (503, Retry-After 1, the database itself is fine). `input`: PostgreSQL refused a value (class 22, "data exception": a character it
  * cannot store, a number out of range) that validation let through (400). Anything else is a bug.
  */
-export function classifyDatabaseError(error: unknown): 'unavailable' | 'input' | undefined {
+export function classifyDatabaseError(error: unknown): 'unavailable' | 'contention' | 'input' | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
@@ -74,6 +75,8 @@ export function classifyDatabaseError(error: unknown): 'unavailable' | 'input' |
       )
         return 'unavailable';
       if (/^(57P0[1-3]|57014|53300|08\w{3})$/.test(code)) return 'unavailable';
+      // A deadlock or serialization failure that its retries did not get past: not now (issue 32).
+      if (code === '40P01' || code === '40001') return 'contention';
       // 55000 with these words: a database being switched over or started ("the database system
       // is not currently accepting connections", "… is in recovery mode").
       if (code === '55000' && /not currently accepting connections|recovery mode/i.test(e.message))
@@ -176,6 +179,17 @@ export const errorHandlerPlugin = fp(
           503,
           'service_unavailable',
           'The service is temporarily unavailable. Please try again in a moment.',
+        );
+      }
+      if (dbFailure === 'contention') {
+        // Parallel writers in each other's way: the database is fine, the same request later is too.
+        request.log.warn(databaseCause(error), 'database contention past retries');
+        reply.header('retry-after', '1');
+        return sendProblem(
+          reply,
+          503,
+          'service_unavailable',
+          'The service is busy. Please try again in a moment.',
         );
       }
       if (dbFailure === 'input') {

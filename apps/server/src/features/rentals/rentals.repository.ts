@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentals } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
-import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
+import { escapeLike, pgCode, retryOnContention } from '../../db/sql-helpers.ts';
 import { createRentalRemindersRepository } from './rentals.reminders.repository.ts';
 
 const p = rentalProducts;
@@ -153,8 +153,9 @@ export function createRentalsRepository(db: Db) {
   }
 
   return {
+    /** A rental's writes as one; overlapping bookings sent at once can deadlock: run again. */
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(tx));
+      return retryOnContention(() => db.transaction((tx) => fn(tx)));
     },
 
     async partnerTimeZone(scope: TenantScope): Promise<string> {
