@@ -44,6 +44,8 @@ export async function startApp(smtpUrl: string, extraEnv: Record<string, string>
       SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '', // always the embedded database, as a fresh clone's npm start
+      // Production refuses to start without a shop unless the demo is asked for (issue 24).
+      ...(extraEnv.SHOPIFY_API_BASE ? {} : { DEMO_MODE: 'true' }),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -89,15 +89,14 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import {
-  createShopClient,
   ShopError,
   type ShopAccessToken,
   type ShopClient,
   type ShopDraftOrder,
 } from './integrations/shop/client.ts';
+import { createShopConnection } from './integrations/shop/connection.ts';
 import { createSmsTransport } from './integrations/sms/sms.ts';
 import { createStorage, type FileStorage } from './integrations/storage/storage.ts';
-import { registerClusterProbeJobs } from './lib/cluster-probe.ts';
 import { registerJobMaintenance } from './lib/jobs/maintenance.ts';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.ts';
 import { acceptableRequestId, runWithRequestContext } from './lib/request-context.ts';
@@ -178,6 +177,8 @@ function noShopClient(config: Config): ShopClient {
     findDraftOrderByTag: fail,
     exchangeCode: fail,
     exchangeSessionToken: fail,
+    refreshAccessToken: fail,
+    clientCredentialsToken: fail,
     graphql: fail,
   };
 }
@@ -343,7 +344,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('lifecycle', { shuttingDown: false });
   registerJobMaintenance(jobs, now);
-  if (config.clusterProbeJobs) registerClusterProbeJobs(jobs, config.dataDir);
+  // The cluster test's probe jobs: loaded only when that test asks (no part of a real server).
+  if (config.clusterProbeJobs)
+    (await import('./lib/cluster-probe.ts')).registerClusterProbeJobs(jobs, config.dataDir);
   // Any instance's new job wakes the idle runners of all (polling covers a lost notification).
   const unlistenJobs = await opts.database.listen('job_queued', jobs.wake, () => {});
   // Handlers are registered while the app is built; the runner starts once it is ready. At close,
@@ -363,20 +366,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // The shop: ONE client, from the effective settings (server.ts has started the demo shop when
   // none is configured); features that need it get it as a parameter.
-  const shopClient =
-    opts.shopClient ??
-    (config.shop.apiBase
-      ? createShopClient({
-          baseUrl: config.shop.apiBase,
-          shop: config.shop.shop,
-          apiVersion: config.shop.apiVersion,
-          accessToken: config.shop.adminToken,
-          timeoutMs: config.shop.timeoutMs,
-          apiKey: config.shop.apiKey,
-          apiSecret: config.shop.apiSecret,
-          log: app.log,
-        })
-      : noShopClient(config));
+  // Issue 24 (shop tokens): the client's token comes from the token keeper (static, client
+  // credentials, or installed and refreshed); the connection also answers health and the sync.
+  const shopConnection = opts.shopClient ? null : createShopConnection(config, opts.database.db, app.log);
+  const shopClient = opts.shopClient ?? shopConnection?.client ?? noShopClient(config);
   app.decorate('shopClient', shopClient);
 
   // One clock for issuing and checking sessions and codes (tests move it to cross expiries).
@@ -592,6 +585,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     repo: productsRepository,
     source: hasShop ? shopClient : null,
     now,
+    connection: shopConnection ? () => shopConnection.tokens.status() : null, // issue 24
   });
   const productSyncJob = registerProductSyncJob({
     jobs,
@@ -599,6 +593,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     repo: productsRepository,
     log: app.log,
     scheduled: hasShop && (opts.productSync?.schedule ?? true),
+    connection: shopConnection, // issue 24: the scheduled sync pauses while the shop refuses us
     syncOnEmptyStart: hasShop && (opts.productSync?.syncOnEmptyStart ?? true),
   });
   app.addHook('onReady', async () => productSyncJob.syncIfEmpty());
@@ -708,6 +703,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       allowlist: config.shop.allowlist,
       publicUrl: config.publicUrl,
     },
+    // Issue 24: an embedded sign-in installs the app's expiring offline token when it has none.
+    ...(shopConnection
+      ? {
+          onVerifiedSessionToken: (token: string) =>
+            shopConnection
+              .installFromSessionToken(token)
+              .catch((err: unknown) => app.log.warn({ err }, 'shop: installing the offline token failed')),
+        }
+      : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   jobs.register('shop-auth.prune', async () => shopAuthService.prune(), {
@@ -740,6 +744,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           version: pkg.version,
           expectedMigration: newestMigration(),
           shuttingDown: () => app.lifecycle.shuttingDown,
+          shopState: shopConnection ? async () => (await shopConnection.tokens.status()).state : null,
         }),
       );
       await api.register(
