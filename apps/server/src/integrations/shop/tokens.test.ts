@@ -58,6 +58,13 @@ describe('installed, expiring offline tokens', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', shop: 'not_installed' } });
     await expect(ctx.app.shopClient.products({ first: 1 })).rejects.toMatchObject({ kind: 'revoked' });
+    expect(
+      control()
+        .requests()
+        .filter((r) => r.path.endsWith('/graphql.json')),
+    ).toHaveLength(0);
+    // Still "not installed" (what to do), not "refused", after that attempt.
+    expect((await ready()).json()).toMatchObject({ checks: { shop: 'not_installed' } });
   });
 
   it('an embedded sign-in installs an expiring offline token with its refresh token, stored sealed', async () => {

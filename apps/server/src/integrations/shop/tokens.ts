@@ -283,7 +283,8 @@ export function createShopTokens(opts: ShopTokensOptions) {
       const row = await readRow();
       refusedKnown = Boolean(row?.refusedAt);
       const hasToken = source === 'static' ? Boolean(opts.staticToken) : Boolean(row?.accessTokenSealed);
-      const state = row?.refusedAt ? 'refused' : !hasToken && source === 'installed' ? 'not_installed' : 'ok';
+      // Never installed is not a refusal: the screen says to open the app, not that it was refused.
+      const state = !hasToken && source === 'installed' ? 'not_installed' : row?.refusedAt ? 'refused' : 'ok';
       return {
         state,
         source,
