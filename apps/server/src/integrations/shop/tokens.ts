@@ -177,7 +177,8 @@ export function createShopTokens(opts: ShopTokensOptions) {
         }
       } catch (err) {
         if (!isRefusal(err)) throw err;
-        refusal = `the shop refused the ${source === 'client_credentials' ? 'client-credentials grant' : 'token refresh'}: ${message(err)}`;
+        // The client's message says which grant and what the shop answered (invalid_grant …).
+        refusal = message(err);
         return null;
       }
       const values = rowOf(grant, t);

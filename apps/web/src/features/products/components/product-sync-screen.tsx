@@ -125,7 +125,7 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
     run.errors.length === 0 ? (
       '—'
     ) : (
-      <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>
         {run.errors[run.errors.length - 1]?.message}
         {run.errors.length > 1 && ` (${t('productSync.moreErrors', { count: run.errors.length - 1 })})`}
       </Text>
