@@ -706,9 +706,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Issue 24: an embedded sign-in installs the app's expiring offline token when it has none.
     ...(shopConnection
       ? {
+          // Installed (again): the catalogue catches up at once instead of at the next hourly run.
           onVerifiedSessionToken: (token: string) =>
             shopConnection
               .installFromSessionToken(token)
+              .then(async (installed) => {
+                if (installed) await productSyncJob.requestSync('full', 'install');
+              })
               .catch((err: unknown) => app.log.warn({ err }, 'shop: installing the offline token failed')),
         }
       : {}),

@@ -19,8 +19,9 @@ export interface ShopConnection {
   /**
    * Embedded sign-in (a session token whose signature, audience and shop were checked): when the
    * app has no usable installed token, exchange it for an expiring offline token and keep it.
+   * True when it installed one.
    */
-  installFromSessionToken(sessionToken: string): Promise<void>;
+  installFromSessionToken(sessionToken: string): Promise<boolean>;
 }
 
 export function createShopConnection(
@@ -73,9 +74,10 @@ export function createShopConnection(
       }
     },
     async installFromSessionToken(sessionToken) {
-      if (!(await tokens.needsInstall())) return;
+      if (!(await tokens.needsInstall())) return false;
       const grant = await grants.exchangeSessionToken(sessionToken, { online: false, expiring: true });
       await tokens.install(grant);
+      return true;
     },
   };
 }

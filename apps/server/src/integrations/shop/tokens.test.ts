@@ -84,6 +84,9 @@ describe('installed, expiring offline tokens', () => {
     expect(life).toBe(3600_000);
     expect(stored!.refreshExpiresAt!.getTime() - stored!.obtainedAt!.getTime()).toBe(90 * 24 * 3600_000);
     expect((await ready()).json()).toMatchObject({ checks: { shop: 'ok' } });
+    // The install queued a sync: the catalogue catches up at once.
+    await ctx.app.jobs.drain();
+    expect(await repo().lastRun()).toMatchObject({ trigger: 'install', status: 'succeeded', seen: N });
     // A second sign-in does not install again: the token is good.
     await install();
     expect(
