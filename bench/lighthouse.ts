@@ -66,6 +66,8 @@ async function startServer(logFile: string, dataDir: string) {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      // The whole demo: the built-in demo shop and the demo data (issue 24: asked for in production).
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -182,6 +182,8 @@ async function startServer(secret: string, label: string): Promise<Server> {
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO_DATA: 'false',
+      // The built-in demo shop (production refuses to start without a shop otherwise).
+      DEMO_MODE: 'true',
       DATA_DIR: path.join(os.tmpdir(), 'sp-bench-data'),
       // One user sends thousands of requests a second here: the API limit still counts them all
       // (its cost is in the figures) but never refuses one.

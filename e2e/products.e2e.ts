@@ -106,7 +106,10 @@ describe('products and the catalogue sync', { timeout: 180_000 }, () => {
     expect(await page.getByRole('progressbar', { name: 'Sync progress' }).count()).toBe(1);
     shop.control.clearFaults();
     await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 90_000 });
-    expect(await page.getByText('Succeeded').count()).toBeGreaterThanOrEqual(2);
+    // The history reloads once the run ends: a moment after the progress bar goes.
+    await expect
+      .poll(() => page.getByText('Succeeded').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
 
     const product = shop.control.products()[0]!;
     await page.goto(`${app.url}/products`);

@@ -11,6 +11,11 @@ await build({
   entryPoints: ['src/server.ts', 'src/seed-cli.ts'],
   outdir: 'dist',
   bundle: true,
+  // Dynamic imports (the demo shop, the demo seed, the cluster probe) become chunks of their own,
+  // loaded only when development or DEMO_MODE asks for them (issue 24).
+  splitting: true,
+  // Beside server.js (not in a subfolder): paths.ts finds the migrations and the web app from there.
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

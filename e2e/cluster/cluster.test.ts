@@ -160,6 +160,8 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
     SMTP_URL: smtpUrl,
     SEED_DEMO_DATA: 'true',
+    // The built-in demo shop (production refuses to start without a shop otherwise).
+    DEMO_MODE: 'true',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     RATE_LIMIT_PER_USER: String(PER_USER),

@@ -44,6 +44,10 @@ export async function startApp(smtpUrl: string, extraEnv: Record<string, string>
       SMTP_URL: smtpUrl,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '', // always the embedded database, as a fresh clone's npm start
+      // Production refuses to start without a shop unless the demo is asked for, and seeds no
+      // demo data unless asked (issue 24): the tests sign in as the demo accounts, shop or not.
+      ...(extraEnv.SHOPIFY_API_BASE ? {} : { DEMO_MODE: 'true' }),
+      SEED_DEMO_DATA: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import type { Product, ProductStatus } from './catalogue.ts';
 import { actualCost, gid, prepare, run } from './graphql.ts';
 import { productSvg } from './images.ts';
 import { authorizePage, escapeHtml } from './oauth-page.ts';
+import { createTokenStore } from './tokens.ts';
 import { Store, type DraftOrder } from './store.ts';
 import { associatedUser, findUser, SHOP_USERS, type ShopUser } from './users.ts';
 import { createWebhookSender, productPayload, type Delivery } from './webhooks.ts';
@@ -17,6 +18,7 @@ export type { Delivery, Topic } from './webhooks.ts';
 export { isValidEan13 } from './catalogue.ts';
 export { productSvg } from './images.ts';
 export { SHOP_USERS } from './users.ts';
+export { createTokenStore, type TokenInfo, type TokenStore } from './tokens.ts';
 
 export interface DemoShopOptions {
   /** 0 (default) takes a free port. */
@@ -28,8 +30,14 @@ export interface DemoShopOptions {
   apiKey: string;
   /** The app's client secret: OAuth HMAC, webhook HMAC, session-token signature. */
   apiSecret: string;
-  /** The offline Admin API token the app uses. */
-  adminToken: string;
+  /**
+   * A static offline Admin API token that never expires (what an admin-made custom app showed
+   * once); unset → the app gets its tokens from the token endpoint (OAuth, token exchange,
+   * client credentials), as every new app must.
+   */
+  adminToken?: string;
+  /** Life of expiring offline tokens in seconds (`expiring=1`; default 3600, Shopify's). */
+  offlineTokenSeconds?: number;
   /** Where webhooks go: `${appUrl}/api/shopify/webhooks`; unset → none are sent (set later by control.setAppUrl). */
   appUrl?: string;
   /** Catalogue size (default 320). */
@@ -129,8 +137,25 @@ export interface DemoShopControl {
   users: ShopUser[];
   /** An App Bridge session token (HS256 with the api secret, one minute). Default user: the first. */
   mintSessionToken(by?: { sub?: string; email?: string }): Promise<string>;
-  /** Issued access tokens (OAuth code and token exchange), for tests. */
-  issuedTokens(): { token: string; online: boolean; userId: number | null; expiresAt: number | null }[];
+  /** Issued access tokens (OAuth code, token exchange, refresh, client credentials), for tests. */
+  issuedTokens(): {
+    token: string;
+    kind: 'online' | 'offline' | 'client_credentials';
+    online: boolean;
+    scopes: string[];
+    userId: number | null;
+    expiresAt: number | null;
+  }[];
+  /** Every access token expires now (refresh tokens still work): the next Admin API call is 401. */
+  expireTokens(): number;
+  /** Every access and refresh token is forgotten (the app was uninstalled); new grants still work. */
+  revokeTokens(): number;
+  /** The life of offline tokens issued from now on (seconds). */
+  setOfflineTokenSeconds(seconds: number): void;
+  /** Refresh grants answered so far. */
+  refreshGrants(): number;
+  /** The scopes and expiry of a valid access token, null for an unknown or expired one. */
+  lookupToken(token: string): { scopes: string[]; expiresAt: number | null } | null;
 }
 
 export interface DemoShop {
@@ -181,9 +206,11 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   let appUrl = opts.appUrl ?? null;
   const log: RequestLogEntry[] = [];
   let seq = 0;
-  // Access tokens: the configured offline one plus those issued by the token endpoint.
-  const tokens = new Map<string, { online: boolean; userId: number | null; expiresAt: number | null }>();
-  tokens.set(opts.adminToken, { online: false, userId: null, expiresAt: null });
+  // Access tokens: the configured static one (if any) plus those issued by the token endpoint.
+  const tokens = createTokenStore({
+    ...(opts.offlineTokenSeconds ? { offlineTokenSeconds: opts.offlineTokenSeconds } : {}),
+  });
+  if (opts.adminToken) tokens.setStatic(opts.adminToken, SCOPES.split(','));
   const codes = new Map<string, { userId: number; online: boolean; expiresAt: number; scope: string }>();
   let baseUrl = '';
   // Where picture URLs point: the shop itself unless the app serves them (same origin, stable).
@@ -242,8 +269,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         .send('<!DOCTYPE html><title>Service Unavailable</title><h1>Service Unavailable</h1>');
     }
     const token = req.headers['x-shopify-access-token'];
-    const known = typeof token === 'string' ? tokens.get(token) : undefined;
-    if (faults.revoked || !known || (known.expiresAt !== null && known.expiresAt < Date.now())) {
+    const known = typeof token === 'string' ? tokens.lookup(token) : null;
+    if (faults.revoked || !known) {
       record(req, 401, { ...base, code: 'UNAUTHORIZED' });
       return reply
         .code(401)
@@ -397,20 +424,18 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
     return reply.redirect(target.toString(), 302);
   });
 
-  function issueToken(online: boolean, userId: number | null) {
-    const token = `shpua_${randomBytes(16).toString('hex')}`;
-    const expiresAt = online ? Date.now() + 86_399_000 : null;
-    tokens.set(token, { online, userId, expiresAt });
-    return token;
-  }
-
-  function tokenAnswer(online: boolean, user: ShopUser | undefined, scope: string) {
-    const access_token = issueToken(online, online && user ? user.id : null);
-    if (!online || !user) return { access_token, scope };
+  /**
+   * An access token answer: online (per-user) with the user, or offline; offline with
+   * `expiring` has expires_in, refresh_token and refresh_token_expires_in (Shopify's fields).
+   */
+  function tokenAnswer(online: boolean, user: ShopUser | undefined, scope: string, expiring: boolean) {
+    const scopes = scope.split(',').filter(Boolean);
+    if (!online || !user) return tokens.issueOffline(scopes, expiring);
+    const { token: access_token, expiresIn } = tokens.issueOnline(scopes, user.id);
     return {
       access_token,
       scope,
-      expires_in: 86_399,
+      expires_in: expiresIn,
       associated_user_scope: scope,
       session: randomBytes(16).toString('hex'),
       account_number: 1,
@@ -444,6 +469,26 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
     if (!safeEqual(str('client_id'), opts.apiKey) || !safeEqual(str('client_secret'), opts.apiSecret)) {
       return oauthError(reply, req, 401, 'invalid_client', 'Client credentials are invalid');
     }
+    // `expiring=1` (a string in JSON or a form, as Shopify's library sends it) asks for an expiring offline token.
+    const expiring = b.expiring === '1' || b.expiring === 1 || b.expiring === true;
+    if (
+      faults.revoked &&
+      (str('grant_type') === 'refresh_token' || str('grant_type') === 'client_credentials')
+    ) {
+      return oauthError(reply, req, 400, 'invalid_grant', 'The app is not installed on this shop');
+    }
+    if (str('grant_type') === 'refresh_token') {
+      const answer = tokens.refresh(str('refresh_token'));
+      if (!answer) {
+        return oauthError(reply, req, 400, 'invalid_grant', 'The refresh token is invalid, expired or used');
+      }
+      record(req, 200, { code: 'REFRESHED' });
+      return answer;
+    }
+    if (str('grant_type') === 'client_credentials') {
+      record(req, 200, { code: 'CLIENT_CREDENTIALS' });
+      return tokens.issueClientCredentials(SCOPES.split(','));
+    }
     if (str('grant_type') === 'urn:ietf:params:oauth:grant-type:token-exchange') {
       if (str('subject_token_type') !== 'urn:ietf:params:oauth:token-type:id_token') {
         return oauthError(reply, req, 400, 'invalid_request', 'subject_token_type must be an id_token');
@@ -472,7 +517,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       const online =
         str('requested_token_type') !== 'urn:shopify:params:oauth:token-type:offline-access-token';
       record(req, 200);
-      return tokenAnswer(online, user, SCOPES);
+      return tokenAnswer(online, user, SCOPES, expiring);
     }
     const code = str('code');
     const grant = codes.get(code);
@@ -487,7 +532,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       );
     }
     record(req, 200);
-    return tokenAnswer(grant.online, findUser({ sub: String(grant.userId) }), grant.scope);
+    return tokenAnswer(grant.online, findUser({ sub: String(grant.userId) }), grant.scope, expiring);
   });
 
   // ------------------------------------------------------------------ Control
@@ -566,7 +611,16 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
     users: SHOP_USERS,
     mintSessionToken,
     issuedTokens: () =>
-      [...tokens.entries()].filter(([t]) => t !== opts.adminToken).map(([token, v]) => ({ token, ...v })),
+      tokens
+        .issued()
+        .flatMap(({ token, kind, scopes, userId, expiresAt }) =>
+          kind === 'static' ? [] : [{ token, kind, online: kind === 'online', scopes, userId, expiresAt }],
+        ),
+    expireTokens: () => tokens.expireAll(),
+    revokeTokens: () => tokens.revokeAll(),
+    setOfflineTokenSeconds: (seconds) => tokens.setOfflineTokenSeconds(seconds),
+    refreshGrants: () => tokens.refreshGrants(),
+    lookupToken: (token) => tokens.lookup(token),
   };
 
   const productJson = (p: Product) => ({
@@ -638,6 +692,28 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         draftOrders: control.draftOrders().map((d) => ({ ...d, gid: gid('DraftOrder', d.id) })),
       }));
       c.get('/users', async () => ({ users: SHOP_USERS.map(associatedUser) }));
+      // Tokens: what was issued, and faults on them (expire all now, revoke all).
+      c.get('/tokens', async () => ({
+        tokens: control
+          .issuedTokens()
+          .map(({ token, ...rest }) => ({ token: `${token.slice(0, 10)}…`, ...rest })),
+        refreshGrants: control.refreshGrants(),
+        offlineTokenSeconds: tokens.offlineTokenSeconds(),
+      }));
+      c.post('/tokens/expire', async () => ({ expired: control.expireTokens() }));
+      c.post('/tokens/revoke', async () => ({ revoked: control.revokeTokens() }));
+      c.put('/tokens/life', async (req, reply) => {
+        const { offlineTokenSeconds } = (req.body ?? {}) as { offlineTokenSeconds?: unknown };
+        if (
+          typeof offlineTokenSeconds !== 'number' ||
+          !Number.isInteger(offlineTokenSeconds) ||
+          offlineTokenSeconds < 1
+        ) {
+          return reply.code(400).send({ error: 'offlineTokenSeconds must be a whole number of seconds ≥ 1' });
+        }
+        control.setOfflineTokenSeconds(offlineTokenSeconds);
+        return { offlineTokenSeconds };
+      });
       c.get('/session-token', async (req) => {
         const q = req.query as { sub?: string; email?: string };
         return {

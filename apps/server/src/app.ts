@@ -38,11 +38,14 @@ export type { BuildOptions } from './platform.ts';
  * module file (docs/decisions/039-feature-modules.md). No feature logic lives here.
  */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { app, ctx, shop, hasShop, tokens, principals } = await createPlatform(opts);
+  const { app, ctx, shop, shopConnection, hasShop, tokens, principals } = await createPlatform(opts);
   const { config } = ctx;
 
   // The feature modules, each after those it needs.
-  const health = healthModule({ shuttingDown: () => app.lifecycle.shuttingDown });
+  const health = healthModule({
+    shuttingDown: () => app.lifecycle.shuttingDown,
+    shopState: shopConnection ? async () => (await shopConnection.tokens.status()).state : null,
+  });
   const auth = authModule(ctx, { tokens, onAuthChange: principals.changed });
   const customers = customersModule(ctx);
   const technicians = techniciansModule(ctx);
@@ -67,7 +70,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     images: images.offers.images,
     messages,
   });
-  const products = productsModule(ctx, { shop: hasShop ? shop : null, sync: opts.productSync });
+  const products = productsModule(ctx, {
+    shop: hasShop ? shop : null,
+    sync: opts.productSync,
+    connection: shopConnection,
+  });
   const documents = documentsModule(ctx, { findProductsBySkus: products.offers.findBySkus });
   const rentals = rentalsModule(ctx, {
     customers: customers.offers.customers,
@@ -87,7 +94,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     technicians: technicians.offers.technicians,
     ratings: uploadLinks.offers.ratings,
   });
-  const shopAuth = shopAuthModule(ctx, { shop, sessions: auth.offers.sessions });
+  const shopAuth = shopAuthModule(ctx, {
+    shop,
+    sessions: auth.offers.sessions,
+    connection: shopConnection,
+    onInstalled: () => products.offers.requestSync('full', 'install'),
+  });
   const shopOrders = shopOrdersModule(ctx, {
     shop,
     orders: orders.offers.orders,

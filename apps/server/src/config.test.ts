@@ -176,3 +176,57 @@ describe('loadConfig: communications', () => {
     }
   });
 });
+
+describe('loadConfig: production without demo parts (issue 24)', () => {
+  const base = { APP_SECRET: 'p'.repeat(40) };
+  const shop = {
+    SHOPIFY_SHOP: 'maker.myshopify.com',
+    SHOPIFY_API_BASE: 'https://maker.myshopify.com',
+    SHOPIFY_API_KEY: 'client-id-123',
+    SHOPIFY_API_SECRET: 'shpss_realsecret',
+  };
+
+  it('refuses to start in production without a shop unless demo mode is asked for', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /SHOPIFY_API_BASE must be set in production.*DEMO_MODE=true/s,
+    );
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'false' })).toThrow(
+      /SHOPIFY_API_BASE must be set in production/,
+    );
+    const demo = loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' });
+    expect(demo.shop).toMatchObject({ demo: true, apiBase: null });
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...shop }).shop).toMatchObject({
+      demo: false,
+      apiBase: 'https://maker.myshopify.com',
+    });
+    // Demo mode and a real shop at once is a mistake, not a choice.
+    expect(() => loadConfig({ ...base, ...shop, DEMO_MODE: 'true' })).toThrow(
+      /DEMO_MODE=true runs the built-in demo shop/,
+    );
+    expect(() => loadConfig({ ...base, DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
+  });
+
+  it('seeds demo data by default only outside production, or in production in demo mode', () => {
+    expect(loadConfig(base).seedDemoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...shop }).seedDemoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).seedDemoData).toBe(true);
+    // Asked for explicitly, either way.
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', ...shop, SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+    expect(loadConfig({ ...base, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true', SEED_DEMO_DATA: 'false' })
+        .seedDemoData,
+    ).toBe(false);
+  });
+
+  it('development (what npm start runs) keeps the whole demo: demo shop and demo data', () => {
+    const c = loadConfig(base);
+    expect(c.env).toBe('development');
+    expect(c.shop.demo).toBe(true);
+    expect(c.seedDemoData).toBe(true);
+  });
+});

@@ -34,9 +34,15 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  // Unset: true outside production, false in production unless DEMO_MODE=true (issue 24).
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
-    .default('true')
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  // The built-in demo shop and demo data in production: only when asked for (issue 24).
+  DEMO_MODE: z
+    .enum(['true', 'false'])
+    .default('false')
     .transform((v) => v === 'true'),
   // Communications (issue 6): replies come back to reply+{token}@INBOUND_EMAIL_DOMAIN.
   INBOUND_EMAIL_DOMAIN: z
@@ -114,6 +120,9 @@ const envSchema = z.object({
     .regex(/^\d{4}-(01|04|07|10)$/, 'SHOPIFY_API_VERSION must be a quarterly version like 2026-10')
     .default('2026-10'),
   SHOPIFY_ADMIN_TOKEN: z.string().min(8, 'SHOPIFY_ADMIN_TOKEN looks too short').optional(),
+  // Where the offline Admin API token comes from (docs/decisions/045-shop-tokens.md).
+  SHOPIFY_TOKEN_SOURCE: z.enum(['static', 'client_credentials', 'installed']).optional(),
+  SHOPIFY_TOKEN_REFRESH_MARGIN_SECONDS: z.coerce.number().int().min(0).max(3000).default(300),
   SHOPIFY_API_KEY: z.string().min(8, 'SHOPIFY_API_KEY looks too short').optional(),
   SHOPIFY_API_SECRET: z.string().min(8, 'SHOPIFY_API_SECRET looks too short').optional(),
   SHOPIFY_API_SECRET_PREVIOUS: z.string().min(8, 'SHOPIFY_API_SECRET_PREVIOUS looks too short').optional(),
@@ -187,8 +196,22 @@ export interface ShopConfig {
   apiBase: string | null;
   /** Admin API version, YYYY-MM. */
   apiVersion: string;
-  /** Offline Admin API token (sync, draft orders). */
-  adminToken: string;
+  /**
+   * Where the offline Admin API token (sync, draft orders) comes from:
+   * - `static`: `adminToken`, as configured; never renewed (an old admin-made custom app's token);
+   * - `client_credentials`: the client-credentials grant (client id + secret → a 24 h token; an app
+   *   of the organisation's own store), asked again before it expires;
+   * - `installed`: the expiring offline token the app got at install (token exchange when the app
+   *   is opened in the shop admin), kept encrypted in the database and renewed with its refresh
+   *   token (integrations/shop/tokens.ts).
+   */
+  tokenSource: ShopTokenSource;
+  /** The static token (SHOPIFY_ADMIN_TOKEN); null unless tokenSource is 'static'. */
+  adminToken: string | null;
+  /** An expiring token is renewed this long before it expires. */
+  tokenRefreshMarginMs: number;
+  /** The built-in demo shop (no SHOPIFY_API_BASE; development, test, or DEMO_MODE=true). */
+  demo: boolean;
   /** Client id: OAuth client_id and the session token's `aud`. */
   apiKey: string;
   /** Client secret: OAuth HMAC, webhook HMAC, session-token signature. */
@@ -200,6 +223,8 @@ export interface ShopConfig {
   /** Per HTTP attempt to the shop. */
   timeoutMs: number;
 }
+
+export type ShopTokenSource = 'static' | 'client_credentials' | 'installed';
 
 /**
  * The general API limit: requests per window per signed-in user, or per client address for
@@ -286,10 +311,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  APP_SECRET must be set (the same on every instance) when REDIS_URL is set',
     );
   }
-  // A real shop needs all its credentials; the demo shop makes its own.
-  if (e.SHOPIFY_API_BASE && !(e.SHOPIFY_ADMIN_TOKEN && e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET)) {
+  // Production never falls back to the demo shop by itself: a forgotten SHOPIFY_API_BASE would
+  // otherwise run a real installation against an imitation shop (issue 24).
+  if (e.NODE_ENV === 'production' && !e.SHOPIFY_API_BASE && !e.DEMO_MODE) {
     throw new ConfigError(
-      'Invalid configuration:\n  SHOPIFY_ADMIN_TOKEN, SHOPIFY_API_KEY and SHOPIFY_API_SECRET must be set when SHOPIFY_API_BASE is set',
+      'Invalid configuration:\n  SHOPIFY_API_BASE must be set in production (your shop: https://{shop}.myshopify.com); set DEMO_MODE=true to run the built-in demo shop instead',
+    );
+  }
+  if (e.DEMO_MODE && e.SHOPIFY_API_BASE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_MODE=true runs the built-in demo shop: unset SHOPIFY_API_BASE, or unset DEMO_MODE to use your shop',
+    );
+  }
+  // A real shop needs its client id and secret; the token comes from the configured source.
+  if (e.SHOPIFY_API_BASE && !(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHOPIFY_API_KEY and SHOPIFY_API_SECRET must be set when SHOPIFY_API_BASE is set',
+    );
+  }
+  if (e.SHOPIFY_TOKEN_SOURCE === 'static' && !e.SHOPIFY_ADMIN_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHOPIFY_ADMIN_TOKEN must be set when SHOPIFY_TOKEN_SOURCE is static',
+    );
+  }
+  if (e.SHOPIFY_ADMIN_TOKEN && e.SHOPIFY_TOKEN_SOURCE && e.SHOPIFY_TOKEN_SOURCE !== 'static') {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHOPIFY_ADMIN_TOKEN is a static token: unset it, or set SHOPIFY_TOKEN_SOURCE=static (it is ${e.SHOPIFY_TOKEN_SOURCE})`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -314,7 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? (e.NODE_ENV !== 'production' || e.DEMO_MODE),
     inboundEmailDomain: (e.INBOUND_EMAIL_DOMAIN ?? defaultInboundDomain(e.PUBLIC_URL)).toLowerCase(),
     mailgunSigningKey: e.MAILGUN_SIGNING_KEY,
     sms: {
@@ -364,11 +411,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function shopConfig(e: Env, appSecret: string): ShopConfig {
   const demo = (purpose: string) => Buffer.from(deriveKey(appSecret, `demo-shop-${purpose}`)).toString('hex');
   const shop = e.SHOPIFY_SHOP.toLowerCase();
+  // A static token wherever one is configured; else a real shop's token comes from its install,
+  // and the demo shop's from the client-credentials grant (so `npm start` renews tokens too).
+  const tokenSource: ShopTokenSource =
+    e.SHOPIFY_TOKEN_SOURCE ??
+    (e.SHOPIFY_ADMIN_TOKEN ? 'static' : e.SHOPIFY_API_BASE ? 'installed' : 'client_credentials');
   return {
     shop,
     apiBase: e.SHOPIFY_API_BASE ? e.SHOPIFY_API_BASE.replace(/\/$/, '') : null,
     apiVersion: e.SHOPIFY_API_VERSION,
-    adminToken: e.SHOPIFY_ADMIN_TOKEN ?? `shpat_${demo('admin-token').slice(0, 32)}`,
+    tokenSource,
+    adminToken: tokenSource === 'static' ? (e.SHOPIFY_ADMIN_TOKEN ?? null) : null,
+    tokenRefreshMarginMs: e.SHOPIFY_TOKEN_REFRESH_MARGIN_SECONDS * 1000,
+    demo: !e.SHOPIFY_API_BASE,
     apiKey: e.SHOPIFY_API_KEY ?? demo('api-key').slice(0, 32),
     apiSecret: e.SHOPIFY_API_SECRET ?? `shpss_${demo('api-secret').slice(0, 32)}`,
     previousApiSecret: e.SHOPIFY_API_SECRET_PREVIOUS,

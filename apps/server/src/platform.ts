@@ -10,11 +10,11 @@ import {
   type MailTransport,
 } from './integrations/mail/mailer.ts';
 import type { ShopClient } from './integrations/shop/client.ts';
-import { shopClientFromConfig, shopImageOrigins } from './integrations/shop/from-config.ts';
+import { createShopConnection } from './integrations/shop/connection.ts';
+import { noShopClient, shopImageOrigins } from './integrations/shop/from-config.ts';
 import { createStorage } from './integrations/storage/create-storage.ts';
 import { createStoredFiles, storedFilesJobs } from './integrations/storage/file-ledger.ts';
 import type { FileStorage } from './integrations/storage/storage.ts';
-import { clusterProbeJobs } from './lib/cluster-probe.ts';
 import type { ModuleContext } from './feature-module.ts';
 import { registerJobs } from './lib/jobs/define.ts';
 import { createPrincipalCache } from './lib/principal-cache.ts';
@@ -101,11 +101,16 @@ export async function createPlatform(opts: BuildOptions) {
   const metrics = createMetrics();
   await app.register(jobsPlugin, { database, now, metrics: metrics.jobMetrics });
   const { jobs } = app;
-  if (config.clusterProbeJobs) registerJobs(jobs, clusterProbeJobs(config.dataDir));
+  // The cluster test's probe jobs: loaded only when that test asks (no part of a real server).
+  if (config.clusterProbeJobs)
+    registerJobs(jobs, (await import('./lib/cluster-probe.ts')).clusterProbeJobs(config.dataDir));
   const outbox = new Outbox(mail, jobs, deriveKey(config.appSecret, 'job-payload'), now);
   registerJobs(jobs, outbox.jobs);
   app.decorate('outbox', outbox);
-  const shop = opts.shopClient ?? shopClientFromConfig(config, app.log);
+  // The shop (issue 24): one client whose token comes from the token keeper (static, client
+  // credentials, or installed and refreshed); the connection also answers health and the sync.
+  const shopConnection = opts.shopClient ? null : createShopConnection(config, database.db, app.log);
+  const shop = opts.shopClient ?? shopConnection?.client ?? noShopClient(config);
   app.decorate('shopClient', shop);
 
   // Signed-in callers between requests (docs/decisions/008-principal-cache.md): cleared by our own
@@ -159,5 +164,5 @@ export async function createPlatform(opts: BuildOptions) {
 
   // Without a configured (or given) shop, the catalogue sync has nothing to read.
   const hasShop = Boolean(opts.shopClient ?? config.shop.apiBase);
-  return { app, ctx, shop, hasShop, tokens, principals };
+  return { app, ctx, shop, shopConnection, hasShop, tokens, principals };
 }

@@ -2,10 +2,8 @@ import { buildApp } from './app.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { demoShopImageRoutes, startBuiltInDemoShop } from './integrations/shop/demo.ts';
 import { createStorage } from './integrations/storage/create-storage.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
-import { isEmpty, seedDemoData } from './seed/demo.ts';
 import pino from 'pino';
 
 const started = performance.now();
@@ -13,8 +11,11 @@ const started = performance.now();
 async function main() {
   let config = loadConfig();
   const log = pino(loggerOptions(config) as pino.LoggerOptions);
-  // No shop configured: the built-in demo shop, in this process, on loopback (decision 023).
-  const demo = config.shop.apiBase ? null : await startBuiltInDemoShop(config);
+  // No shop configured (development, or DEMO_MODE=true; config refuses it otherwise in
+  // production): the built-in demo shop, in this process, on loopback (decision 023). Loaded only
+  // then: the demo shop and the demo seed are no part of a production server (issue 24).
+  const demoShopModule = config.shop.demo ? await import('./integrations/shop/demo.ts') : null;
+  const demo = demoShopModule ? await demoShopModule.startBuiltInDemoShop(config) : null;
   if (demo) {
     config = demo.config;
     log.info(
@@ -26,13 +27,16 @@ async function main() {
   await database.migrate(MIGRATIONS_DIR);
   // One file storage for the seed (the info center's PDFs) and the app, which closes it.
   const storage = await createStorage(config.storage);
-  if (config.seedDemoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db, { storage });
-    log.info('empty database: demo data loaded');
+  if (config.seedDemoData) {
+    const { isEmpty, seedDemoData } = await import('./seed/demo.ts');
+    if (await isEmpty(database.db)) {
+      await seedDemoData(database.db, { storage });
+      log.info('empty database: demo data loaded');
+    }
   }
   const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log, storage });
-  if (demo) {
-    await app.register(demoShopImageRoutes);
+  if (demo && demoShopModule) {
+    await app.register(demoShopModule.demoShopImageRoutes);
     app.addHook('onClose', async () => demo.demoShop.close());
   }
   const address = await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startDemoShop, type DemoShop, type DemoShopOptions } from '@service-portal/demo-shop/server';
-import type { Config, ShopConfig } from '../src/config.ts';
+import type { Config, ShopConfig, ShopTokenSource } from '../src/config.ts';
 import {
   createShopClient,
   type ShopClient,
@@ -22,13 +22,20 @@ export interface TestShop {
  * webhooks to reach the app.
  */
 export async function startTestShop(
-  opts: Partial<Omit<DemoShopOptions, 'apiKey' | 'apiSecret' | 'adminToken'>> = {},
+  opts: Partial<Omit<DemoShopOptions, 'apiKey' | 'apiSecret' | 'adminToken'>> & {
+    /** Where the app's token comes from (default static: a token the shop knows from the start). */
+    tokenSource?: ShopTokenSource;
+  } = {},
 ): Promise<TestShop> {
+  const { tokenSource = 'static', ...shopOpts } = opts;
   const shopHost = opts.shop ?? 'nordic-sanitary-demo.myshopify.com';
   const config: Omit<ShopConfig, 'apiBase'> = {
     shop: shopHost,
     apiVersion: opts.apiVersion ?? '2026-10',
-    adminToken: `shpat_${randomBytes(16).toString('hex')}`,
+    tokenSource,
+    adminToken: tokenSource === 'static' ? `shpat_${randomBytes(16).toString('hex')}` : null,
+    tokenRefreshMarginMs: 300_000,
+    demo: false,
     apiKey: randomBytes(16).toString('hex'),
     apiSecret: `shpss_${randomBytes(16).toString('hex')}`,
     previousApiSecret: undefined,
@@ -36,11 +43,11 @@ export async function startTestShop(
     timeoutMs: 5_000,
   };
   const shop = await startDemoShop({
-    ...opts,
+    ...shopOpts,
     shop: shopHost,
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
-    adminToken: config.adminToken,
+    ...(config.adminToken ? { adminToken: config.adminToken } : {}),
   });
   const shopConfig: ShopConfig = { ...config, apiBase: shop.url };
   return {
@@ -51,7 +58,7 @@ export async function startTestShop(
         baseUrl: shop.url,
         shop: shopHost,
         apiVersion: shopConfig.apiVersion,
-        accessToken: shopConfig.adminToken,
+        accessToken: shopConfig.adminToken ?? '',
         timeoutMs: shopConfig.timeoutMs,
         apiKey: shopConfig.apiKey,
         apiSecret: shopConfig.apiSecret,

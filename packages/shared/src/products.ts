@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
+import { shopConnectionSchema } from './shop-connection.ts';
 
 /** Spec §8 messages of the products screens. */
 export const PRODUCT_MESSAGES = {
@@ -183,6 +184,8 @@ export const syncStatusSchema = z.object({
   lastSuccessAt: z.iso.datetime().nullable(),
   lastRun: syncRunSchema.nullable(),
   productCount: z.number().int(),
+  /** The shop's token (null without a shop): refused → the scheduled sync pauses. */
+  shop: shopConnectionSchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

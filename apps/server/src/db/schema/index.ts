@@ -20,3 +20,4 @@ export * from './rentals.ts';
 export * from './shop-auth.ts';
 export * from './shop-orders.ts';
 export * from './products.ts';
+export * from './shop-tokens.ts';

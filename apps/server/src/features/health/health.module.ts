@@ -17,14 +17,21 @@ function newestMigration(): number | null {
   }
 }
 
-/** Liveness and readiness (readiness answers 503 once the instance is told to stop). */
-export function healthModule(needs: { shuttingDown: () => boolean }) {
+/**
+ * Liveness and readiness (readiness answers 503 once the instance is told to stop; it names the
+ * shop's token state without failing on it: docs/decisions/046).
+ */
+export function healthModule(needs: {
+  shuttingDown: () => boolean;
+  shopState: (() => Promise<'ok' | 'refused' | 'not_installed'>) | null;
+}) {
   return {
     routes: [
       healthRoutes({
         version: pkg.version,
         expectedMigration: newestMigration(),
         shuttingDown: needs.shuttingDown,
+        shopState: needs.shopState,
       }),
     ],
     offers: {},

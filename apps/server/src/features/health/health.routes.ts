@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC } from '@service-portal/shared/access';
-import { healthSchema, livenessSchema, readinessSchema } from '@service-portal/shared/health';
+import { healthSchema, livenessSchema, readinessSchema, type Readiness } from '@service-portal/shared/health';
 
 /** A database that does not answer `select 1` within this is as good as gone for callers. */
 const PING_TIMEOUT_MS = 2_000;
@@ -20,6 +20,8 @@ export interface HealthOptions {
   expectedMigration: number | null;
   /** True once the instance has been told to stop. */
   shuttingDown: () => boolean;
+  /** The shop's token state (integrations/shop/tokens.ts); null without a shop. */
+  shopState?: (() => Promise<'ok' | 'refused' | 'not_installed'>) | null;
 }
 
 export function healthRoutes(options: HealthOptions) {
@@ -99,11 +101,24 @@ export function healthRoutes(options: HealthOptions) {
           request.log.error({ err }, 'readiness check: database unreachable');
           database = 'unreachable';
         }
+        // The shop is reported, not gated on: every instance shares its token, so a refused
+        // token taking instances out would take the whole portal down (decision 046).
+        let shop: Readiness['checks']['shop'] = options.shopState ? 'unknown' : 'none';
+        if (options.shopState && database === 'ok') {
+          shop = await options.shopState().catch((err: unknown) => {
+            request.log.warn({ err }, 'readiness check: the shop token state could not be read');
+            return 'unknown' as const;
+          });
+        }
         const shuttingDown = options.shuttingDown();
         const ready = database === 'ok' && migrations === 'applied' && !shuttingDown;
-        return reply
-          .status(ready ? 200 : 503)
-          .send({ status: ready ? 'ready' : 'not_ready', database, migrations, shuttingDown });
+        return reply.status(ready ? 200 : 503).send({
+          status: ready ? 'ready' : 'not_ready',
+          database,
+          migrations,
+          shuttingDown,
+          checks: { database, migrations, shop },
+        });
       },
     );
   };

@@ -238,6 +238,8 @@ describe('health', () => {
       database: 'ok',
       migrations: 'applied',
       shuttingDown: false,
+      // No shop in this suite (a shop's token state: integrations/shop/tokens.test.ts).
+      checks: { database: 'ok', migrations: 'applied', shop: 'none' },
     });
   });
 

@@ -27,23 +27,46 @@ export function productSyncJob(deps: {
   scheduled: boolean;
   /** Queue a full sync at start when the catalogue is empty (a newcomer's `npm start`). */
   syncOnEmptyStart: boolean;
+  /**
+   * The shop's token state (issue 24): while the shop refuses every token we have, a scheduled
+   * run first probes the shop and is skipped (paused) unless a token works again.
+   */
+  connection?: { refused(): Promise<boolean>; probe(): Promise<boolean> } | null;
 }) {
   const { jobs, sync, repo } = deps;
   const job = defineJob<SyncPayload>({
     name: PRODUCT_SYNC_JOB,
     handler: async ({ payload, signal, log, job, reportProgress }) => {
-      await sync.run(
-        {
-          mode: payload.mode,
-          trigger: payload.trigger,
-          signal,
-          log,
-          finalAttempt: job.attempt >= job.maxAttempts,
-        },
-        {
-          afterPage: (run) => reportProgress(run.seen, run.expectedTotal ?? undefined),
-        },
-      );
+      const connection = deps.connection;
+      if (payload.trigger === 'schedule' && connection && (await connection.refused())) {
+        if (!(await connection.probe())) {
+          log.warn('the shop refuses our access token: the scheduled product sync is paused');
+          return;
+        }
+        log.info('the shop takes our access token again: the product sync resumes');
+      }
+      try {
+        await sync.run(
+          {
+            mode: payload.mode,
+            trigger: payload.trigger,
+            signal,
+            log,
+            finalAttempt: job.attempt >= job.maxAttempts,
+          },
+          {
+            afterPage: (run) => reportProgress(run.seen, run.expectedTotal ?? undefined),
+          },
+        );
+      } catch (err) {
+        // Refused (after a renewal): the run is failed with the shop's answer; retrying the job
+        // would fail the same way, so the sync waits for the shop to take a token again.
+        if ((err as { kind?: unknown } | null)?.kind === 'revoked') {
+          log.warn({ err }, 'the shop refused our access token: product sync stopped');
+          return;
+        }
+        throw err;
+      }
     },
     options: { retries: 3, backoff: { delayMs: 30_000, factor: 2 }, singletonKey: PRODUCT_SYNC_JOB },
     ...(deps.scheduled

@@ -1,5 +1,6 @@
 import type { TenantScope } from '../../db/tenant.ts';
 import type { ShopClient } from '../../integrations/shop/client.ts';
+import type { ShopConnection } from '../../integrations/shop/connection.ts';
 import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { productSyncJob } from './products.jobs.ts';
 import { createProductsRepository } from './products.repository.ts';
@@ -20,19 +21,31 @@ export function productsModule(
     shop: ShopClient | null;
     /** The sync's start-up and schedule (both default to true when a shop is there). */
     sync?: { syncOnEmptyStart?: boolean; schedule?: boolean } | undefined;
+    /**
+     * The shop's token state (issue 24; null when the client was given, as in tests): the sync
+     * status shows it, and the scheduled sync pauses while the shop refuses every token.
+     */
+    connection: Pick<ShopConnection, 'refused' | 'probe' | 'tokens'> | null;
   },
 ) {
   const { config, now } = ctx;
   const repo = createProductsRepository(ctx.db);
   const service = createProductsService(repo);
   const hasShop = needs.shop !== null;
-  const sync = createProductSync({ repo, source: needs.shop, now });
+  const { connection } = needs;
+  const sync = createProductSync({
+    repo,
+    source: needs.shop,
+    now,
+    connection: connection ? () => connection.tokens.status() : null,
+  });
   const syncJob = productSyncJob({
     jobs: ctx.jobs,
     sync,
     repo,
     log: ctx.log,
     scheduled: hasShop && (needs.sync?.schedule ?? true),
+    connection,
     syncOnEmptyStart: hasShop && (needs.sync?.syncOnEmptyStart ?? true),
   });
   const webhooks = createProductWebhooks({
@@ -49,6 +62,8 @@ export function productsModule(
     jobs: [syncJob.job],
     onReady: () => syncJob.syncIfEmpty(),
     offers: {
+      /** A full sync now (the shop was installed again: the catalogue catches up at once). */
+      requestSync: syncJob.requestSync,
       findBySkus: (skus: string[]) => service.findBySkus(skus),
       variantIdsBySkus: (skus: string[]) => service.variantIdsBySkus(skus),
       search: {

@@ -1,4 +1,5 @@
 import { priceToMinor, productTypeOf, type SyncMode, type SyncStatus } from '@service-portal/shared/products';
+import type { ShopConnection } from '@service-portal/shared/shop-connection';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorText } from '../../lib/jobs/runner.ts';
 import type { ProductsRepository, ProductUpsert, SyncRunRow } from './products.repository.ts';
@@ -85,6 +86,8 @@ export function createProductSync(deps: {
   source: ProductSource | null;
   pageSize?: number;
   now?: () => Date;
+  /** The shop's token state, shown with the sync's status (null without a shop). */
+  connection?: (() => Promise<ShopConnection>) | null;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
@@ -196,24 +199,28 @@ export function createProductSync(deps: {
       } catch (err) {
         if (opts.signal?.aborted) return { outcome: 'interrupted', run };
         await repo.addRunError(run.id, { at: now().toISOString(), message: errorText(err).slice(0, 500) });
-        // A retry resumes the same run from its cursor; after the last attempt it is failed.
-        if (opts.finalAttempt ?? true) await repo.finishRun(run.id, 'failed');
+        // A retry resumes the same run from its cursor; after the last attempt it is failed. A shop
+        // refusing every token (ShopError 'revoked', after a renewal) ends it now: a retry would not help.
+        const refused = (err as { kind?: unknown } | null)?.kind === 'revoked';
+        if ((opts.finalAttempt ?? true) || refused) await repo.finishRun(run.id, 'failed');
         throw err;
       }
     },
 
     async status(): Promise<SyncStatus> {
-      const [running, lastOk, lastRun, productCount] = await Promise.all([
+      const [running, lastOk, lastRun, productCount, shop] = await Promise.all([
         repo.runningRun(),
         repo.lastSucceeded(),
         repo.lastRun(),
         repo.liveCount(),
+        deps.connection ? deps.connection() : null,
       ]);
       return {
         running: running ? syncRunDto(running) : null,
         lastSuccessAt: lastOk?.finishedAt ? lastOk.finishedAt.toISOString() : null,
         lastRun: lastRun ? syncRunDto(lastRun) : null,
         productCount,
+        shop,
       };
     },
 

@@ -1,4 +1,5 @@
 import type { ShopAccessToken, ShopClient } from '../../integrations/shop/client.ts';
+import type { ShopConnection } from '../../integrations/shop/connection.ts';
 import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { defineJob } from '../../lib/jobs/define.ts';
 import { createShopAuthRepository } from './shop-auth.repository.ts';
@@ -26,7 +27,31 @@ function shopTokenEndpoint(client: ShopClient): ShopTokenEndpoint {
  * Sign-in from the shop's admin (issue 16, docs/decisions/025-shop-sign-in-and-shop-orders.md),
  * through the one shop client; sessions come from the auth feature. Old states prune hourly.
  */
-export function shopAuthModule(ctx: ModuleContext, needs: { shop: ShopClient; sessions: SessionStarter }) {
+export function shopAuthModule(
+  ctx: ModuleContext,
+  needs: {
+    shop: ShopClient;
+    sessions: SessionStarter;
+    /**
+     * Issue 24: an embedded sign-in installs the app's expiring offline token when it has none
+     * (null when the shop client was given, as in tests)…
+     */
+    connection: Pick<ShopConnection, 'installFromSessionToken'> | null;
+    /** …and the catalogue then catches up at once instead of at the next hourly run. */
+    onInstalled: () => Promise<unknown>;
+  },
+) {
+  const { connection } = needs;
+  const install = connection
+    ? async (sessionToken: string) => {
+        try {
+          if (await connection.installFromSessionToken(sessionToken)) await needs.onInstalled();
+        } catch (err) {
+          // The sign-in itself goes on: the token is installed at the next one.
+          ctx.log.warn({ err }, 'shop: installing the offline token failed');
+        }
+      }
+    : null;
   const { config } = ctx;
   const service = createShopAuthService({
     repo: createShopAuthRepository(ctx.db),
@@ -40,6 +65,7 @@ export function shopAuthModule(ctx: ModuleContext, needs: { shop: ShopClient; se
       allowlist: config.shop.allowlist,
       publicUrl: config.publicUrl,
     },
+    ...(install ? { onVerifiedSessionToken: install } : {}),
     now: ctx.now,
   });
   return {

@@ -69,6 +69,12 @@ export interface ShopAuthDeps {
   shop: ShopTokenEndpoint;
   sessions: SessionStarter;
   settings: ShopAuthSettings;
+  /**
+   * A session token passed checks 1–5 (signature, time, audience, shop): the app may exchange it
+   * for its own offline token (issue 24: the install of an embedded app). Never throws: the
+   * caller logs its own failures, which must not stop a sign-in.
+   */
+  onVerifiedSessionToken?: (token: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -159,6 +165,10 @@ export function createShopAuthService(deps: ShopAuthDeps) {
       });
       if (!checked.ok) throw new AppError(checked.code, checked.status, checked.message);
       const { claims } = checked;
+      if (deps.onVerifiedSessionToken) {
+        // The shop vouched for this token: the app's install needs nothing more (not even a link).
+        await deps.onVerifiedSessionToken(token);
+      }
 
       // 6. The shop user is one of ours (linked, or linked now by a verified e-mail).
       if (claims.sub === null) throw notLinked();

@@ -32,8 +32,18 @@ export interface ShopClientOptions {
   shop: string;
   /** YYYY-MM. */
   apiVersion: string;
-  /** The offline Admin API token (`X-Shopify-Access-Token`). */
-  accessToken: string;
+  /**
+   * The offline Admin API token (`X-Shopify-Access-Token`), or a function answering the current
+   * one (integrations/shop/tokens.ts renews it before it expires).
+   */
+  accessToken: string | (() => Promise<string>);
+  /**
+   * The shop answered 401 to `token`. `attempt` 1: answer a renewed token to retry the request
+   * once with, or null to give up; attempt 2 (the renewed token was refused too) is only told.
+   */
+  onUnauthorized?: (token: string, attempt: 1 | 2) => Promise<string | null>;
+  /** The shop took the token (an answer that is not 401/403): a refusal noted earlier is over. */
+  onAccepted?: () => Promise<void>;
   /** Per HTTP attempt. */
   timeoutMs: number;
   /** Client id and secret: only the OAuth token endpoint needs them (exchangeCode, exchangeSessionToken). */
@@ -63,8 +73,18 @@ export interface ShopClient {
   findDraftOrderByTag(tag: string): Promise<ShopDraftOrder | null>;
   /** OAuth: the authorization code → an access token (online for per-user grants). */
   exchangeCode(code: string): Promise<ShopAccessToken>;
-  /** Token exchange: an App Bridge session token → an online access token (with the user). */
-  exchangeSessionToken(sessionToken: string, opts?: { online?: boolean }): Promise<ShopAccessToken>;
+  /**
+   * Token exchange: an App Bridge session token → an online access token (with the user), or with
+   * `online: false` an offline one (`expiring`: the expiring kind, with a refresh token).
+   */
+  exchangeSessionToken(
+    sessionToken: string,
+    opts?: { online?: boolean; expiring?: boolean },
+  ): Promise<ShopAccessToken>;
+  /** grant_type=refresh_token: a new offline token and refresh token (the old refresh token is spent). */
+  refreshAccessToken(refreshToken: string): Promise<ShopAccessToken>;
+  /** grant_type=client_credentials: a 24-hour offline token for the organisation's own store. */
+  clientCredentialsToken(): Promise<ShopAccessToken>;
   /** Any Admin GraphQL document, with the same throttle, retry and error handling. */
   graphql<T>(
     query: string,
@@ -200,6 +220,9 @@ function toAccessToken(body: unknown): ShopAccessToken {
             .filter(Boolean)
         : [],
     expiresIn: typeof body.expires_in === 'number' ? body.expires_in : null,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    refreshTokenExpiresIn:
+      typeof body.refresh_token_expires_in === 'number' ? body.refresh_token_expires_in : null,
     associatedUser:
       isObject(u) && (typeof u.id === 'number' || typeof u.id === 'string') && typeof u.email === 'string'
         ? {
@@ -227,6 +250,8 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
   // beats being told to wait.
   let bucket: { status: QueryCost['throttleStatus']; at: number } | null = null;
   const lastCost = new Map<string, number>();
+  const currentToken = async () =>
+    typeof opts.accessToken === 'string' ? opts.accessToken : opts.accessToken();
 
   async function waitForBucket(key: string): Promise<void> {
     const need = lastCost.get(key);
@@ -315,19 +340,32 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
     variables: Record<string, unknown> = {},
     costKey = query,
   ): Promise<{ data: T; cost: QueryCost | null }> {
+    let token = await currentToken();
+    let renewed = false;
     for (let waits = 0; ;) {
       await waitForBucket(costKey);
       const { status, body, retryAfter } = await send(
         graphqlUrl,
         {
-          headers: { 'content-type': 'application/json', 'x-shopify-access-token': opts.accessToken },
+          headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
           body: JSON.stringify({ query, variables }),
         },
         'an Admin API query',
       );
+      // 401: an expired or revoked token; renewed once, then the shop refuses us.
+      if (status === 401 && opts.onUnauthorized) {
+        const next = renewed ? null : await opts.onUnauthorized(token, 1);
+        if (next && next !== token) {
+          token = next;
+          renewed = true;
+          continue;
+        }
+        if (renewed) await opts.onUnauthorized(token, 2);
+      }
       if (status === 401 || status === 403) {
         throw new ShopError('revoked', 'the shop refused the access token (revoked or invalid)', { status });
       }
+      await opts.onAccepted?.();
       const answer = (isObject(body) ? body : {}) as GraphqlBody;
       const cost = answer.extensions?.cost ?? null;
       if (cost?.throttleStatus) {
@@ -496,8 +534,14 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
             o.online === false
               ? 'urn:shopify:params:oauth:token-type:offline-access-token'
               : 'urn:shopify:params:oauth:token-type:online-access-token',
+          // As @shopify/shopify-api sends it: '1' asks for an expiring offline token.
+          ...(o.online === false ? { expiring: o.expiring === false ? '0' : '1' } : {}),
         },
         'the session token exchange',
       ),
+    refreshAccessToken: (refreshToken) =>
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'the token refresh'),
+    clientCredentialsToken: () =>
+      tokenRequest({ grant_type: 'client_credentials' }, 'the client-credentials grant'),
   };
 }

@@ -240,7 +240,7 @@ describe('control routes', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-shopify-access-token': t.configOverrides.shop.adminToken,
+        'x-shopify-access-token': t.configOverrides.shop.adminToken!,
       },
       body: JSON.stringify({ query: '{ products(first: 1) { nodes { nope } } }' }),
     });

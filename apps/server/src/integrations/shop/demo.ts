@@ -16,7 +16,7 @@ export async function startBuiltInDemoShop(config: Config): Promise<{ demoShop: 
     shop: config.shop.shop,
     apiKey: config.shop.apiKey,
     apiSecret: config.shop.apiSecret,
-    adminToken: config.shop.adminToken,
+    ...(config.shop.adminToken ? { adminToken: config.shop.adminToken } : {}),
     apiVersion: config.shop.apiVersion,
     appUrl: config.publicUrl,
     imageBaseUrl: `${config.publicUrl}${DEMO_IMAGES_PREFIX}`,

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { createShopClient, type ShopClient, type ShopLog } from './client.ts';
+import type { ShopClient } from './client.ts';
 import { ShopError } from './errors.ts';
 
 /** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
@@ -19,27 +19,10 @@ export function noShopClient(config: Config): ShopClient {
     findDraftOrderByTag: fail,
     exchangeCode: fail,
     exchangeSessionToken: fail,
+    refreshAccessToken: fail,
+    clientCredentialsToken: fail,
     graphql: fail,
   };
-}
-
-/**
- * The ONE client of the shop's Admin API and token endpoint, from the effective settings
- * (server.ts has started the demo shop when none is configured; docs/decisions/023-demo-shop.md),
- * or the client that fails at once when there is no shop.
- */
-export function shopClientFromConfig(config: Config, log: ShopLog): ShopClient {
-  if (!config.shop.apiBase) return noShopClient(config);
-  return createShopClient({
-    baseUrl: config.shop.apiBase,
-    shop: config.shop.shop,
-    apiVersion: config.shop.apiVersion,
-    accessToken: config.shop.adminToken,
-    timeoutMs: config.shop.timeoutMs,
-    apiKey: config.shop.apiKey,
-    apiSecret: config.shop.apiSecret,
-    log,
-  });
 }
 
 /**

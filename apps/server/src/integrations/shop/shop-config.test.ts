@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 const SECRET = { APP_SECRET: 'a'.repeat(40) };
 
 describe('config.shop', () => {
-  it('without SHOPIFY_API_BASE: the demo shop, credentials derived from APP_SECRET (stable, distinct)', () => {
+  it('without SHOPIFY_API_BASE: the demo shop, credentials derived from APP_SECRET (stable, distinct), tokens by client credentials', () => {
     const a = loadConfig(SECRET).shop;
     expect(a).toMatchObject({
       shop: 'nordic-sanitary-demo.myshopify.com',
@@ -13,12 +13,20 @@ describe('config.shop', () => {
       allowlist: ['nordic-sanitary-demo.myshopify.com'],
       timeoutMs: 10_000,
       previousApiSecret: undefined,
+      demo: true,
+      tokenSource: 'client_credentials',
+      adminToken: null,
+      tokenRefreshMarginMs: 300_000,
     });
-    expect(a.adminToken).toMatch(/^shpat_[0-9a-f]{32}$/);
     expect(a.apiSecret).toMatch(/^shpss_[0-9a-f]{32}$/);
     expect(a.apiKey).toMatch(/^[0-9a-f]{32}$/);
     expect(loadConfig(SECRET).shop).toEqual(a);
-    expect(loadConfig({ APP_SECRET: 'b'.repeat(40) }).shop.adminToken).not.toBe(a.adminToken);
+    expect(loadConfig({ APP_SECRET: 'b'.repeat(40) }).shop.apiSecret).not.toBe(a.apiSecret);
+    // A static token still works against the demo shop when one is set.
+    expect(loadConfig({ ...SECRET, SHOPIFY_ADMIN_TOKEN: 'shpat_fixed_token' }).shop).toMatchObject({
+      tokenSource: 'static',
+      adminToken: 'shpat_fixed_token',
+    });
   });
 
   it('a real shop takes every setting from the environment', () => {
@@ -38,7 +46,10 @@ describe('config.shop', () => {
       shop: 'maker.myshopify.com',
       apiBase: 'https://maker.myshopify.com',
       apiVersion: '2026-07',
+      tokenSource: 'static',
       adminToken: 'shpat_realtoken',
+      tokenRefreshMarginMs: 300_000,
+      demo: false,
       apiKey: 'client-id-123',
       apiSecret: 'shpss_realsecret',
       previousApiSecret: 'shpss_oldsecret',
@@ -47,7 +58,35 @@ describe('config.shop', () => {
     });
   });
 
+  it('a real shop without a static token gets it at install (or by client credentials when asked)', () => {
+    const real = {
+      ...SECRET,
+      SHOPIFY_SHOP: 'maker.myshopify.com',
+      SHOPIFY_API_BASE: 'https://maker.myshopify.com',
+      SHOPIFY_API_KEY: 'client-id-123',
+      SHOPIFY_API_SECRET: 'shpss_realsecret',
+    };
+    expect(loadConfig(real).shop).toMatchObject({ tokenSource: 'installed', adminToken: null, demo: false });
+    expect(
+      loadConfig({
+        ...real,
+        SHOPIFY_TOKEN_SOURCE: 'client_credentials',
+        SHOPIFY_TOKEN_REFRESH_MARGIN_SECONDS: '60',
+      }).shop,
+    ).toMatchObject({ tokenSource: 'client_credentials', adminToken: null, tokenRefreshMarginMs: 60_000 });
+    expect(() => loadConfig({ ...real, SHOPIFY_TOKEN_SOURCE: 'static' })).toThrow(
+      /SHOPIFY_ADMIN_TOKEN must be set when SHOPIFY_TOKEN_SOURCE is static/,
+    );
+    expect(() =>
+      loadConfig({ ...real, SHOPIFY_TOKEN_SOURCE: 'installed', SHOPIFY_ADMIN_TOKEN: 'shpat_realtoken' }),
+    ).toThrow(/SHOPIFY_ADMIN_TOKEN is a static token/);
+    expect(() => loadConfig({ ...real, SHOPIFY_TOKEN_SOURCE: 'forever' })).toThrow(/SHOPIFY_TOKEN_SOURCE/);
+  });
+
   it('refuses a real shop without its credentials, and malformed values', () => {
+    expect(() => loadConfig({ ...SECRET, SHOPIFY_API_BASE: 'https://maker.myshopify.com' })).toThrow(
+      /SHOPIFY_API_KEY and SHOPIFY_API_SECRET must be set/,
+    );
     expect(() => loadConfig({ ...SECRET, SHOPIFY_API_BASE: 'https://maker.myshopify.com' })).toThrow(
       ConfigError,
     );

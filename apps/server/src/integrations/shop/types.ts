@@ -84,8 +84,11 @@ export interface ShopAssociatedUser {
 export interface ShopAccessToken {
   accessToken: string;
   scopes: string[];
-  /** Seconds; null for an offline token. */
+  /** Seconds (`expires_in`); null for a token that does not expire. */
   expiresIn: number | null;
+  /** Expiring offline tokens only (`refresh_token`, `refresh_token_expires_in` in seconds). */
+  refreshToken: string | null;
+  refreshTokenExpiresIn: number | null;
   /** Online (per-user) tokens only. */
   associatedUser: ShopAssociatedUser | null;
 }

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SyncRun } from '@service-portal/shared/products';
+import type { ShopConnection } from '@service-portal/shared/shop-connection';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
@@ -35,6 +36,67 @@ function RunStatus({ status }: { status: SyncRun['status'] }) {
     <Badge color={color} variant="light">
       {t(`productSync.runStatus.${status}`)}
     </Badge>
+  );
+}
+
+/**
+ * The portal's standing with the shop (issue 24): where its token comes from and until when it
+ * holds; when the shop refuses every token, or the app is not installed yet, what to do.
+ */
+function ShopConnectionPanel({ shop, when }: { shop: ShopConnection; when: (iso: string | null) => string }) {
+  const { t } = useTranslation();
+  if (shop.state === 'refused') {
+    return (
+      <Alert color="red" role="alert" title={t('productSync.shop.refusedTitle')} data-testid="shop-refused">
+        <Stack gap={4}>
+          <Text size="sm">{t('productSync.shop.refused', { time: when(shop.refusedAt) })}</Text>
+          {shop.lastError && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('productSync.shop.lastError', { message: shop.lastError })}
+            </Text>
+          )}
+          <Text size="sm">{t(`productSync.shop.hints.${shop.source}`)}</Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (shop.state === 'not_installed') {
+    return (
+      <Alert color="yellow" role="alert" title={t('productSync.shop.notInstalledTitle')}>
+        {t('productSync.shop.notInstalled')}
+      </Alert>
+    );
+  }
+  return (
+    <Card withBorder data-testid="shop-connection">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('productSync.shop.shop')}
+          </Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {shop.shop}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('productSync.shop.token')}
+          </Text>
+          <Text fw={600}>{t(`productSync.shop.sources.${shop.source}`)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('productSync.shop.title')}
+          </Text>
+          <Text fw={600}>{t('productSync.shop.connected')}</Text>
+          <Text size="sm" c="dimmed">
+            {shop.expiresAt
+              ? t('productSync.shop.expires', { time: when(shop.expiresAt) })
+              : t('productSync.shop.neverExpires')}
+          </Text>
+        </div>
+      </SimpleGrid>
+    </Card>
   );
 }
 
@@ -63,7 +125,7 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
     run.errors.length === 0 ? (
       '—'
     ) : (
-      <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>
         {run.errors[run.errors.length - 1]?.message}
         {run.errors.length > 1 && ` (${t('productSync.moreErrors', { count: run.errors.length - 1 })})`}
       </Text>
@@ -118,11 +180,12 @@ export function ProductSyncScreen({ canSync }: { canSync: boolean }) {
             {formatMessage(t, apiErrorMessage(request.error, 'errors.syncProducts'))}
           </Alert>
         )}
-        {lastFailed && (
+        {lastFailed && status.data?.shop?.state !== 'refused' && (
           <Alert color="red" role="alert">
             {t('errors.syncProducts')}
           </Alert>
         )}
+        {status.data?.shop && <ShopConnectionPanel shop={status.data.shop} when={when} />}
         <Card withBorder>
           {status.isError ? (
             <Alert color="red">{formatMessage(t, apiErrorMessage(status.error, 'errors.loadData'))}</Alert>

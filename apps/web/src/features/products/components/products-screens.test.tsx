@@ -113,14 +113,27 @@ describe('product sync screen', { timeout: 20_000 }, () => {
     });
     const status = (): SyncStatus =>
       polls === 0
-        ? { running: null, lastSuccessAt: '2026-11-24T08:01:00.000Z', lastRun: run(), productCount: 320 }
+        ? {
+            running: null,
+            lastSuccessAt: '2026-11-24T08:01:00.000Z',
+            lastRun: run(),
+            productCount: 320,
+            shop: null,
+          }
         : polls < 3
-          ? { running, lastSuccessAt: '2026-11-24T08:01:00.000Z', lastRun: running, productCount: 320 }
+          ? {
+              running,
+              lastSuccessAt: '2026-11-24T08:01:00.000Z',
+              lastRun: running,
+              productCount: 320,
+              shop: null,
+            }
           : {
               running: null,
               lastSuccessAt: '2026-11-24T09:01:00.000Z',
               lastRun: { ...running, status: 'succeeded' },
               productCount: 321,
+              shop: null,
             };
     const { calls } = mockApi({
       'GET /api/user/profile': { status: 200, body: administrator },
@@ -160,7 +173,7 @@ describe('product sync screen', { timeout: 20_000 }, () => {
       'GET /api/user/profile': { status: 200, body: administrator },
       'GET /api/products/sync/status': {
         status: 200,
-        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 },
+        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0, shop: null },
       },
       'GET /api/products/sync/runs': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } },
       'POST /api/products/sync': problem(409, 'conflict', 'busy'),
@@ -172,12 +185,63 @@ describe('product sync screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Failed to sync products\./)).toBeInTheDocument();
   });
 
+  it('shows the shop connection, and when the shop refuses every token says so and what to do', async () => {
+    const shop = {
+      state: 'ok' as const,
+      source: 'installed' as const,
+      shop: 'maker.myshopify.com',
+      expiresAt: '2026-11-24T10:00:00.000Z',
+      obtainedAt: '2026-11-24T09:00:00.000Z',
+      refusedAt: null,
+      lastError: null,
+    };
+    let refused = false;
+    mockApi({
+      'GET /api/user/profile': { status: 200, body: administrator },
+      'GET /api/products/sync/status': () => ({
+        status: 200,
+        body: {
+          running: null,
+          lastSuccessAt: null,
+          lastRun: run({ status: 'failed' }),
+          productCount: 0,
+          shop: refused
+            ? {
+                ...shop,
+                state: 'refused',
+                refusedAt: '2026-11-24T09:30:00.000Z',
+                lastError: 'the shop refused the token refresh: invalid_grant',
+              }
+            : shop,
+        },
+      }),
+      'GET /api/products/sync/runs': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } },
+    });
+    const first = renderApp('/products/sync', { signedInAs: administrator });
+    const panel = await screen.findByTestId('shop-connection');
+    expect(panel).toHaveTextContent('maker.myshopify.com');
+    expect(panel).toHaveTextContent('Installed in the shop (renewed every hour)');
+    expect(panel).toHaveTextContent(/Current token valid until/);
+    expect(screen.queryByTestId('shop-refused')).toBeNull();
+    first.unmount();
+
+    refused = true;
+    renderApp('/products/sync', { signedInAs: administrator });
+    const alert = await screen.findByTestId('shop-refused');
+    expect(alert).toHaveTextContent("The shop refuses the portal's access token");
+    expect(alert).toHaveTextContent(/The hourly product sync is paused/);
+    expect(alert).toHaveTextContent('The shop said: the shop refused the token refresh: invalid_grant');
+    expect(alert).toHaveTextContent(/Open the app once in the shop admin/);
+    // The refusal explains the failed run; the general failure line is not repeated.
+    expect(screen.queryByText('Failed to sync products.')).toBeNull();
+  });
+
   it('a technician sees the status but no Sync now', async () => {
     mockApi({
       'GET /api/user/profile': { status: 200, body: technician },
       'GET /api/products/sync/status': {
         status: 200,
-        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0 },
+        body: { running: null, lastSuccessAt: null, lastRun: null, productCount: 0, shop: null },
       },
       'GET /api/products/sync/runs': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } },
     });
