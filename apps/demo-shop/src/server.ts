@@ -4,14 +4,16 @@ import { SignJWT, jwtVerify } from 'jose';
 import { LeakyBucket, type ThrottleStatus } from './bucket.ts';
 import type { Product, ProductStatus } from './catalogue.ts';
 import { actualCost, gid, prepare, run } from './graphql.ts';
+import { scopesOfTokens } from './scopes.ts';
 import { productSvg } from './images.ts';
 import { authorizePage, escapeHtml } from './oauth-page.ts';
-import { Store, type DraftOrder } from './store.ts';
+import { Store, type DraftOrder, type WebhookSubscription } from './store.ts';
 import { associatedUser, findUser, SHOP_USERS, type ShopUser } from './users.ts';
 import { createWebhookSender, productPayload, type Delivery } from './webhooks.ts';
 
 export type { Product, ProductStatus, Variant } from './catalogue.ts';
-export type { DraftOrder, DraftOrderLine } from './store.ts';
+export type { DraftOrder, DraftOrderLine, WebhookSubscription } from './store.ts';
+export type { ScopesOf } from './scopes.ts';
 export type { ShopUser } from './users.ts';
 export type { Delivery, Topic } from './webhooks.ts';
 export { isValidEan13 } from './catalogue.ts';
@@ -30,6 +32,8 @@ export interface DemoShopOptions {
   apiSecret: string;
   /** The offline Admin API token the app uses. */
   adminToken: string;
+  /** The scopes the admin token carries, comma-separated (default: what SCOPES grants). */
+  adminScope?: string;
   /** Where webhooks go: `${appUrl}/api/shopify/webhooks`; unset → none are sent (set later by control.setAppUrl). */
   appUrl?: string;
   /** Catalogue size (default 320). */
@@ -94,6 +98,8 @@ export interface DemoShopControl {
     vendor?: string;
     tags?: string[];
     price?: string;
+    /** At least this many variants (the sync pages more than 100). */
+    variantCount?: number;
   }): Promise<{ product: Product; delivery: Delivery }>;
   updateProduct(
     id: number,
@@ -126,6 +132,8 @@ export interface DemoShopControl {
   requests(): RequestLogEntry[];
   clearRequests(): void;
   draftOrders(): DraftOrder[];
+  /** Subscriptions made through the Admin API (webhookSubscriptionCreate). */
+  webhookSubscriptions(): WebhookSubscription[];
   users: ShopUser[];
   /** An App Bridge session token (HS256 with the api secret, one minute). Default user: the first. */
   mintSessionToken(by?: { sub?: string; email?: string }): Promise<string>;
@@ -182,8 +190,18 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   const log: RequestLogEntry[] = [];
   let seq = 0;
   // Access tokens: the configured offline one plus those issued by the token endpoint.
-  const tokens = new Map<string, { online: boolean; userId: number | null; expiresAt: number | null }>();
-  tokens.set(opts.adminToken, { online: false, userId: null, expiresAt: null });
+  const tokens = new Map<
+    string,
+    { online: boolean; userId: number | null; expiresAt: number | null; scope: string }
+  >();
+  tokens.set(opts.adminToken, {
+    online: false,
+    userId: null,
+    expiresAt: null,
+    scope: opts.adminScope ?? SCOPES,
+  });
+  // The Admin API executor learns a token's scopes only through this (scopes.ts).
+  const scopesOf = scopesOfTokens(tokens);
   const codes = new Map<string, { userId: number; online: boolean; expiresAt: number; scope: string }>();
   let baseUrl = '';
   // Where picture URLs point: the shop itself unless the app serves them (same origin, stable).
@@ -242,8 +260,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         .send('<!DOCTYPE html><title>Service Unavailable</title><h1>Service Unavailable</h1>');
     }
     const token = req.headers['x-shopify-access-token'];
-    const known = typeof token === 'string' ? tokens.get(token) : undefined;
-    if (faults.revoked || !known || (known.expiresAt !== null && known.expiresAt < Date.now())) {
+    const access = typeof token === 'string' ? scopesOf(token) : null;
+    if (faults.revoked || access === null || access === 'expired') {
       record(req, 401, { ...base, code: 'UNAUTHORIZED' });
       return reply
         .code(401)
@@ -265,7 +283,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       record(req, 400, { ...base, code: 'BAD_REQUEST' });
       return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
     }
-    const prepared = prepare(body.query, body.variables, operationName);
+    const prepared = prepare(body.query, body.variables, operationName, version);
     if (!prepared.ok) {
       record(req, 200, { ...base, code: 'GRAPHQL_VALIDATION_FAILED' });
       return { errors: prepared.errors.map((e) => e.toJSON()) };
@@ -303,6 +321,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       shop: opts.shop,
       baseUrl: images(),
       now: () => new Date(),
+      scopes: access.scopes,
     });
     const actual = actualCost(prepared.query, result.data);
     bucket.refund(Math.max(0, requestedCost - actual));
@@ -397,15 +416,15 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
     return reply.redirect(target.toString(), 302);
   });
 
-  function issueToken(online: boolean, userId: number | null) {
+  function issueToken(online: boolean, userId: number | null, scope: string) {
     const token = `shpua_${randomBytes(16).toString('hex')}`;
     const expiresAt = online ? Date.now() + 86_399_000 : null;
-    tokens.set(token, { online, userId, expiresAt });
+    tokens.set(token, { online, userId, expiresAt, scope });
     return token;
   }
 
   function tokenAnswer(online: boolean, user: ShopUser | undefined, scope: string) {
-    const access_token = issueToken(online, online && user ? user.id : null);
+    const access_token = issueToken(online, online && user ? user.id : null, scope);
     if (!online || !user) return { access_token, scope };
     return {
       access_token,
@@ -563,10 +582,13 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       log.length = 0;
     },
     draftOrders: () => [...store.draftOrders.values()],
+    webhookSubscriptions: () => store.webhookSubscriptions(),
     users: SHOP_USERS,
     mintSessionToken,
     issuedTokens: () =>
-      [...tokens.entries()].filter(([t]) => t !== opts.adminToken).map(([token, v]) => ({ token, ...v })),
+      [...tokens.entries()]
+        .filter(([t]) => t !== opts.adminToken)
+        .map(([token, v]) => ({ token, online: v.online, userId: v.userId, expiresAt: v.expiresAt })),
   };
 
   const productJson = (p: Product) => ({
@@ -603,6 +625,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         return { products: control.touchProducts(ids ?? []).map(productJson) };
       });
       c.get('/webhooks', async () => ({ deliveries: control.webhooks() }));
+      c.get('/webhook-subscriptions', async () => ({ subscriptions: control.webhookSubscriptions() }));
       c.post('/webhooks/replay', async (_req, reply) => {
         const d = await control.replayLastWebhook();
         return d ? { delivery: d } : reply.code(404).send({ error: 'nothing sent yet' });

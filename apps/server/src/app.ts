@@ -175,7 +175,10 @@ function noShopClient(config: Config): ShopClient {
     products: fail,
     draftOrderCreate: fail,
     draftOrderComplete: fail,
+    findDraftOrder: fail,
     findDraftOrderByTag: fail,
+    webhookSubscriptions: fail,
+    webhookSubscriptionCreate: fail,
     exchangeCode: fail,
     exchangeSessionToken: fail,
     graphql: fail,
@@ -200,12 +203,15 @@ function draftOrderShop(client: ShopClient): DraftOrderShop {
     id: d.id,
     name: d.name,
     status: d.status,
-    invoiceUrl: null,
+    invoiceUrl: d.invoiceUrl,
   });
   return {
     draftOrderCreate: async (input) => info(await client.draftOrderCreate(input)),
-    draftOrderComplete: async (id, paymentPending) =>
-      info(await client.draftOrderComplete(id, paymentPending)),
+    draftOrderComplete: async (id) => info(await client.draftOrderComplete(id)),
+    findDraftOrder: async (id) => {
+      const found = await client.findDraftOrder(id);
+      return found ? info(found) : null;
+    },
     findDraftOrderByTag: async (tag) => {
       const found = await client.findDraftOrderByTag(tag);
       return found ? info(found) : null;
@@ -722,6 +728,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // A part whose SKU is in the catalogue becomes a variant line, others custom lines.
     findVariantIdsBySkus: (skus) => productsService.variantIdsBySkus(skus),
     adminBase: shopApiBase,
+    currency: async (scope) => (await pricingService.getConfig(scope)).currency,
     shopTimeoutMs: config.shop.timeoutMs,
     ...(opts.now ? { now: opts.now } : {}),
   });

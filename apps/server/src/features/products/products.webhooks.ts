@@ -50,7 +50,8 @@ export function webhookProduct(body: Json): ShopProduct {
     id: str(body.admin_graphql_api_id) ?? gid('Product', body.id),
     title: text(body.title),
     handle: text(body.handle),
-    status: text(body.status, 'active').toUpperCase() as ShopProduct['status'],
+    // As it came (productStatusOf stores it); a missing one is unknown, never a guess.
+    status: text(body.status, 'unknown'),
     vendor: str(body.vendor),
     productType: str(body.product_type ?? body.productType),
     tags,
