@@ -61,6 +61,8 @@ import {
 } from './features/shop-auth/shop-auth.service.ts';
 import { createShopOrdersRepository } from './features/shop-orders/shop-orders.repository.ts';
 import { shopOrdersRoutes } from './features/shop-orders/shop-orders.routes.ts';
+import { shopWebhooksRoutes } from './features/shop-webhooks/shop-webhooks.routes.ts';
+import { createShopWebhooksService } from './features/shop-webhooks/shop-webhooks.service.ts';
 import {
   createShopOrdersService,
   type DraftOrderInfo,
@@ -159,6 +161,8 @@ export interface BuildOptions {
   shopClient?: ShopClient;
   /** The catalogue sync's start-up and schedule (both default to true when a shop is there). */
   productSync?: { syncOnEmptyStart?: boolean; schedule?: boolean };
+  /** Subscribe the shop's webhooks at start (default true when a shop is there). */
+  shopWebhooks?: { subscribeOnStart?: boolean };
 }
 
 /** The shop client of an app without a shop (tests that do not start one): every call fails at once. */
@@ -614,6 +618,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     allowlist: () => config.shop.allowlist,
     now,
   });
+  // Issue 24: the shop's webhook subscriptions, made at start and shown to administrators.
+  const shopWebhooks = createShopWebhooksService({
+    shop: hasShop ? shopClient : null,
+    address: `${config.publicUrl}/api/shopify/webhooks`,
+    lastUninstalled: () => productsRepository.lastDeliveryAt('app/uninstalled'),
+    log: app.log,
+    now,
+  });
+  if (hasShop && (opts.shopWebhooks?.subscribeOnStart ?? true)) {
+    app.addHook('onReady', async () => shopWebhooks.ensureInBackground());
+  }
   // The top bar's search asks each feature that offers one (products and documents join here).
   const searchService = createSearchService([
     {
@@ -785,6 +800,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }),
       );
       await api.register(productWebhookRoutes(productWebhooks));
+      await api.register(shopWebhooksRoutes(shopWebhooks));
       await api.register(serialHistoryRoutes(serialHistoryService));
       await api.register(sparePartsRoutes(createSparePartsService(createSparePartsRepository(app.db))));
       await api.register(

@@ -492,6 +492,17 @@ export function createProductsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** When the last delivery of a topic arrived (app/uninstalled for the shop administration screen). */
+    async lastDeliveryAt(topic: string): Promise<Date | null> {
+      const rows = await db
+        .select({ at: shopWebhookDeliveries.receivedAt })
+        .from(shopWebhookDeliveries)
+        .where(eq(shopWebhookDeliveries.topic, topic))
+        .orderBy(desc(shopWebhookDeliveries.receivedAt))
+        .limit(1);
+      return rows[0]?.at ?? null;
+    },
+
     async storedUpdatedAt(shopifyId: string, tx: Db = db): Promise<Date | null> {
       const rows = await tx
         .select({ at: products.shopUpdatedAt })
