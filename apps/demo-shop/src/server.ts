@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { SignJWT, jwtVerify } from 'jose';
 import { LeakyBucket, type ThrottleStatus } from './bucket.ts';
 import type { Product, ProductStatus } from './catalogue.ts';
-import { actualCost, gid, prepare, run } from './graphql.ts';
+import { actualCost, gid, prepare, run, schemaOf } from './graphql.ts';
 import { scopesOfTokens } from './scopes.ts';
 import { productSvg } from './images.ts';
 import { authorizePage, escapeHtml } from './oauth-page.ts';
@@ -682,6 +682,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       ),
   );
 
+  // Shopify's schema (seconds to build) before the first request, which has a client's timeout.
+  schemaOf(apiVersion);
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
   baseUrl = address.replace('[::1]', '127.0.0.1');
   return {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerProducts, products, productVariants } from '../../db/schema/products.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
@@ -522,6 +522,23 @@ describe('products', () => {
       (await ctx.app.inject({ url: '/api/products?status=pre_order_only', headers: bearer(tech) }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('a product with more than 100 variants is synced with all of them (the client pages them)', async () => {
+    const { product } = await control().addProduct({ title: 'Seal assortment', variantCount: 230 });
+    await sync().run({ mode: 'incremental', trigger: 'test' });
+    const [row] = await ctx.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.shopifyId, `gid://shopify/Product/${product.id}`));
+    const stored = await ctx.app.db
+      .select({ shopifyId: productVariants.shopifyId })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id));
+    expect(stored.map((v) => v.shopifyId).sort()).toEqual(
+      product.variants.map((v) => `gid://shopify/ProductVariant/${v.id}`).sort(),
+    );
+    expect(stored).toHaveLength(230);
   });
 
   it('unknown or malformed product ids: 404 / 400', async () => {
