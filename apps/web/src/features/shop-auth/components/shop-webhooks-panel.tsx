@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   deliveryTopicOf,
@@ -63,43 +63,29 @@ export function ShopWebhooksPanel() {
             )}
             {query.data.error !== null && <Alert color="red">{t(errorKey(query.data.error))}</Alert>}
             {query.data.topics && (
-              <Table.ScrollContainer minWidth={480}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('shopAuth.webhooks.topic')}</Table.Th>
-                      <Table.Th>{t('shopAuth.webhooks.state')}</Table.Th>
-                      <Table.Th>{t('shopAuth.webhooks.addresses')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {query.data.topics.map((topic) => (
-                      <Table.Tr key={topic.topic} data-testid="shop-webhook-topic">
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {deliveryTopicOf(topic.topic)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={STATE_COLORS[topic.state]} variant="light">
-                            {t(`shopAuth.webhooks.states.${topic.state}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed">
-                            {t('shopAuth.webhooks.subscriptionCount', { count: topic.subscriptions.length })}
-                          </Text>
-                          {topic.subscriptions.map((s) => (
-                            <Text size="xs" key={s.id} style={{ wordBreak: 'break-all' }}>
-                              {s.uri}
-                            </Text>
-                          ))}
-                        </Table.Td>
-                      </Table.Tr>
+              // A list, not a table: it fits a phone without a scrolling region.
+              <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {query.data.topics.map((topic) => (
+                  <Paper component="li" withBorder p="sm" key={topic.topic} data-testid="shop-webhook-topic">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text size="sm" ff="monospace">
+                        {deliveryTopicOf(topic.topic)}
+                      </Text>
+                      <Badge color={STATE_COLORS[topic.state]} variant="light">
+                        {t(`shopAuth.webhooks.states.${topic.state}`)}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {t('shopAuth.webhooks.subscriptionCount', { count: topic.subscriptions.length })}
+                    </Text>
+                    {topic.subscriptions.map((s) => (
+                      <Text size="xs" key={s.id} style={{ wordBreak: 'break-all' }}>
+                        {s.uri}
+                      </Text>
                     ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  </Paper>
+                ))}
+              </Stack>
             )}
             <Text size="xs" c="dimmed">
               {t('shopAuth.webhooks.checkedAt', { at: formatDateTime(query.data.checkedAt, i18n.language) })}
