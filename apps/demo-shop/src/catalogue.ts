@@ -3,7 +3,8 @@
  * from a seeded pseudo-random generator so that the same seed always gives the same shop.
  */
 
-export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+/** Shopify's `ProductStatus` (UNLISTED since 2026-10's schema; also in 2026-07's). */
+export type ProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
 
 export interface Variant {
   /** Numeric id; the global id is gid://shopify/ProductVariant/{id}. */

@@ -1,11 +1,12 @@
 import {
-  buildSchema,
+  defaultFieldResolver,
   execute,
   getArgumentValues,
   getNamedType,
   getVariableValues,
   GraphQLError,
   isCompositeType,
+  isInterfaceType,
   isListType,
   isNonNullType,
   isObjectType,
@@ -18,10 +19,19 @@ import {
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLFieldResolver,
   type GraphQLOutputType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import {
+  ADMIN_API_VERSION,
+  ADMIN_SCHEMA_VERSIONS,
+  loadAdminSchema,
+  type AdminSchema,
+  type AdminSchemaVersion,
+} from './admin-schema.ts';
 import type { Product, Variant } from './catalogue.ts';
 import {
   encodeCursor as encodeCursorFor,
@@ -30,217 +40,23 @@ import {
   type DraftOrderLine,
   type SortKey,
   type Store,
+  type WebhookSubscription,
 } from './store.ts';
 
 /**
- * The part of Shopify's Admin GraphQL schema the portal uses, executed by graphql-js (real
- * parsing, validation, variables, fragments and aliases), with Shopify's cost rules on top.
+ * Shopify's published Admin GraphQL schema (admin-schema.ts) executed by graphql-js: real parsing,
+ * validation, variables, fragments and aliases; every type, field, argument and enum value as
+ * Shopify publishes them. Resolvers exist for what the portal uses (a field without one answers
+ * null, or an error where the schema says non-null); Shopify's cost rules and access scopes on
+ * top: a field the token's scopes do not reach is null with an ACCESS_DENIED error, data and
+ * errors in one answer, as Shopify does.
  */
-export const SDL = /* GraphQL */ `
-  scalar DateTime
-  scalar URL
-  scalar Money
-  scalar HTML
 
-  enum ProductStatus {
-    ACTIVE
-    ARCHIVED
-    DRAFT
-  }
-  enum ProductSortKeys {
-    ID
-    UPDATED_AT
-    TITLE
-    CREATED_AT
-  }
-  enum DraftOrderStatus {
-    OPEN
-    INVOICE_SENT
-    COMPLETED
-  }
-  enum CurrencyCode {
-    NOK
-  }
-
-  type PageInfo {
-    hasNextPage: Boolean!
-    hasPreviousPage: Boolean!
-    startCursor: String
-    endCursor: String
-  }
-  type Image {
-    id: ID
-    url: URL!
-    altText: String
-    width: Int
-    height: Int
-  }
-  type MediaPreviewImage {
-    image: Image
-  }
-  type MediaImage {
-    id: ID!
-    alt: String
-    mediaContentType: String!
-    preview: MediaPreviewImage
-    image: Image
-  }
-
-  type ProductVariant {
-    id: ID!
-    legacyResourceId: ID!
-    title: String!
-    displayName: String!
-    sku: String
-    price: Money!
-    barcode: String
-    inventoryQuantity: Int
-    product: Product!
-  }
-  type ProductVariantEdge {
-    cursor: String!
-    node: ProductVariant!
-  }
-  type ProductVariantConnection {
-    nodes: [ProductVariant!]!
-    edges: [ProductVariantEdge!]!
-    pageInfo: PageInfo!
-  }
-
-  type Product {
-    id: ID!
-    legacyResourceId: ID!
-    title: String!
-    handle: String!
-    descriptionHtml: HTML!
-    status: ProductStatus!
-    vendor: String!
-    productType: String!
-    tags: [String!]!
-    createdAt: DateTime!
-    updatedAt: DateTime!
-    totalInventory: Int!
-    featuredMedia: MediaImage
-    featuredImage: Image
-    variants(first: Int, after: String): ProductVariantConnection!
-  }
-  type ProductEdge {
-    cursor: String!
-    node: Product!
-  }
-  type ProductConnection {
-    nodes: [Product!]!
-    edges: [ProductEdge!]!
-    pageInfo: PageInfo!
-  }
-
-  type Order {
-    id: ID!
-    name: String!
-  }
-  type DraftOrderLineItem {
-    id: ID!
-    title: String!
-    sku: String
-    quantity: Int!
-    originalUnitPrice: Money!
-    requiresShipping: Boolean!
-    taxable: Boolean!
-    variant: ProductVariant
-  }
-  type DraftOrderLineItemEdge {
-    cursor: String!
-    node: DraftOrderLineItem!
-  }
-  type DraftOrderLineItemConnection {
-    nodes: [DraftOrderLineItem!]!
-    edges: [DraftOrderLineItemEdge!]!
-    pageInfo: PageInfo!
-  }
-  type DraftOrder {
-    id: ID!
-    legacyResourceId: ID!
-    name: String!
-    status: DraftOrderStatus!
-    tags: [String!]!
-    note2: String
-    email: String
-    currencyCode: CurrencyCode!
-    totalPrice: Money!
-    createdAt: DateTime!
-    updatedAt: DateTime!
-    completedAt: DateTime
-    order: Order
-    lineItems(first: Int, after: String): DraftOrderLineItemConnection!
-  }
-  type DraftOrderEdge {
-    cursor: String!
-    node: DraftOrder!
-  }
-  type DraftOrderConnection {
-    nodes: [DraftOrder!]!
-    edges: [DraftOrderEdge!]!
-    pageInfo: PageInfo!
-  }
-
-  type Shop {
-    name: String!
-    myshopifyDomain: String!
-    currencyCode: CurrencyCode!
-  }
-
-  type Query {
-    shop: Shop!
-    products(
-      first: Int
-      after: String
-      last: Int
-      before: String
-      reverse: Boolean = false
-      sortKey: ProductSortKeys = ID
-      query: String
-    ): ProductConnection!
-    product(id: ID!): Product
-    productVariant(id: ID!): ProductVariant
-    draftOrders(first: Int, after: String, reverse: Boolean = false, query: String): DraftOrderConnection!
-    draftOrder(id: ID!): DraftOrder
-  }
-
-  type UserError {
-    field: [String!]
-    message: String!
-  }
-  input DraftOrderLineItemInput {
-    variantId: ID
-    quantity: Int!
-    title: String
-    originalUnitPrice: Money
-    sku: String
-    requiresShipping: Boolean
-    taxable: Boolean
-  }
-  input DraftOrderInput {
-    lineItems: [DraftOrderLineItemInput!]
-    tags: [String!]
-    note: String
-    email: String
-  }
-  type DraftOrderCreatePayload {
-    draftOrder: DraftOrder
-    userErrors: [UserError!]!
-  }
-  type DraftOrderCompletePayload {
-    draftOrder: DraftOrder
-    userErrors: [UserError!]!
-  }
-
-  type Mutation {
-    draftOrderCreate(input: DraftOrderInput!): DraftOrderCreatePayload
-    draftOrderComplete(id: ID!, paymentPending: Boolean): DraftOrderCompletePayload
-  }
-`;
-
-export const schema = buildSchema(SDL);
+/** The schema of a requested API version: one of the kept ones, else the pinned one. */
+export function schemaOf(version: string | null | undefined): AdminSchema {
+  const known = (ADMIN_SCHEMA_VERSIONS as readonly string[]).includes(version ?? '');
+  return loadAdminSchema(known ? (version as AdminSchemaVersion) : ADMIN_API_VERSION);
+}
 
 export const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
 
@@ -256,12 +72,19 @@ export function parseGid(value: unknown, type: string): number | null {
 // scalars and enums 0, objects 1, connections 2 + first × the cost of one node, mutations 10.
 
 interface CostWalk {
+  schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
 }
 
 function fieldDef(parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
-  return isObjectType(parent) ? parent.getFields()[name] : undefined;
+  return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+}
+
+/** The type a fragment narrows to (`... on MediaImage`), else the parent. */
+function narrowed(walk: CostWalk, parent: GraphQLCompositeType, typeName: string | undefined) {
+  const t = typeName ? walk.schema.getType(typeName) : undefined;
+  return t && isCompositeType(t) ? t : parent;
 }
 
 function isConnection(type: GraphQLOutputType): boolean {
@@ -282,12 +105,16 @@ function selectionCost(
   let total = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.INLINE_FRAGMENT) {
-      total += selectionCost(walk, parent, sel.selectionSet, data, actual);
+      const type = narrowed(walk, parent, sel.typeCondition?.name.value);
+      total += selectionCost(walk, type, sel.selectionSet, data, actual);
       continue;
     }
     if (sel.kind === Kind.FRAGMENT_SPREAD) {
       const frag = walk.fragments.get(sel.name.value);
-      if (frag) total += selectionCost(walk, parent, frag.selectionSet, data, actual);
+      if (frag) {
+        const type = narrowed(walk, parent, frag.typeCondition.name.value);
+        total += selectionCost(walk, type, frag.selectionSet, data, actual);
+      }
       continue;
     }
     if (sel.name.value.startsWith('__')) continue;
@@ -344,6 +171,7 @@ function connectionItemCost(
 }
 
 export interface PreparedQuery {
+  admin: AdminSchema;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Record<string, unknown>;
@@ -356,9 +184,17 @@ export type Prepared = { ok: true; query: PreparedQuery } | { ok: false; errors:
 
 const documents = new Map<string, { document: DocumentNode | null; errors: readonly GraphQLError[] }>();
 
-/** Parses, validates, coerces variables and computes the requested cost. */
-export function prepare(source: string, variableValues: unknown, operationName: string | null): Prepared {
-  let parsed = documents.get(source);
+/** Parses, validates (against the requested version's schema), coerces variables and computes the requested cost. */
+export function prepare(
+  source: string,
+  variableValues: unknown,
+  operationName: string | null,
+  version: string = ADMIN_API_VERSION,
+): Prepared {
+  const admin = schemaOf(version);
+  const schema = admin.schema;
+  const cacheKey = `${admin.version}\n${source}`;
+  let parsed = documents.get(cacheKey);
   if (!parsed) {
     try {
       const document = parse(source);
@@ -371,7 +207,7 @@ export function prepare(source: string, variableValues: unknown, operationName: 
     }
     // The same few documents come again and again: keep the last hundred parsed and validated.
     if (documents.size >= 100) documents.delete(documents.keys().next().value!);
-    documents.set(source, parsed);
+    documents.set(cacheKey, parsed);
   }
   if (!parsed.document || parsed.errors.length > 0) return { ok: false, errors: [...parsed.errors] };
   const document = parsed.document;
@@ -392,6 +228,7 @@ export function prepare(source: string, variableValues: unknown, operationName: 
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables);
   if (coerced.errors) return { ok: false, errors: [...coerced.errors] };
   const walk: CostWalk = {
+    schema,
     fragments: new Map(
       document.definitions
         .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -408,12 +245,14 @@ export function prepare(source: string, variableValues: unknown, operationName: 
       : selectionCost(walk, root, operation.selectionSet, undefined, false);
   return {
     ok: true,
-    query: { document, operation, variables: coerced.coerced, rawVariables, requestedCost },
+    query: { admin, document, operation, variables: coerced.coerced, rawVariables, requestedCost },
   };
 }
 
 export function actualCost(query: PreparedQuery, data: unknown): number {
+  const schema = query.admin.schema;
   const walk: CostWalk = {
+    schema,
     fragments: new Map(
       query.document.definitions
         .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -430,7 +269,8 @@ export function actualCost(query: PreparedQuery, data: unknown): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Resolvers: plain objects whose fields are values or functions (graphql-js's default resolver).
+// Resolvers: plain objects whose fields are values or functions (graphql-js's default resolver),
+// behind the access check.
 
 export interface ResolveContext {
   store: Store;
@@ -438,7 +278,34 @@ export interface ResolveContext {
   /** The demo shop's own base URL (absolute picture URLs). */
   baseUrl: string;
   now: () => Date;
+  /** The scopes of the token the request came with (scopes.ts). */
+  scopes: readonly string[];
 }
+
+/** The shop's currency: every price of the demo shop is in it. */
+export const SHOP_CURRENCY = 'NOK';
+
+/**
+ * Shopify's standard payment terms templates (the `paymentTermsTemplates` query answers these on
+ * every shop; ids as on a real shop are not guaranteed, so the portal asks for them by type).
+ */
+export const PAYMENT_TERMS_TEMPLATES = [
+  { id: 1, name: 'Due on receipt', type: 'RECEIPT', dueInDays: null, description: 'Due on receipt' },
+  { id: 2, name: 'Net 7', type: 'NET', dueInDays: 7, description: 'Within 7 days' },
+  { id: 3, name: 'Net 15', type: 'NET', dueInDays: 15, description: 'Within 15 days' },
+  { id: 4, name: 'Net 30', type: 'NET', dueInDays: 30, description: 'Within 30 days' },
+  { id: 8, name: 'Net 45', type: 'NET', dueInDays: 45, description: 'Within 45 days' },
+  { id: 5, name: 'Net 60', type: 'NET', dueInDays: 60, description: 'Within 60 days' },
+  { id: 6, name: 'Net 90', type: 'NET', dueInDays: 90, description: 'Within 90 days' },
+  { id: 7, name: 'Fixed', type: 'FIXED', dueInDays: null, description: 'Fixed date' },
+  {
+    id: 9,
+    name: 'Due on fulfillment',
+    type: 'FULFILLMENT',
+    dueInDays: null,
+    description: 'Due on fulfillment',
+  },
+] as const;
 
 function pageInfo<T>(nodes: T[], cursor: (n: T) => string, hasNextPage: boolean, hasPreviousPage: boolean) {
   return {
@@ -474,9 +341,13 @@ function offsetFrom(after: string | null | undefined): number {
   }
 }
 
+const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
+
 function slice<T, R>(items: T[], args: { first?: number | null; after?: string | null }, view: (n: T) => R) {
+  if (args.first == null) throw badRequest('you must provide one of first or last');
+  if (args.first > 250 || args.first < 0) throw badRequest('The first argument must be between 0 and 250.');
   const start = offsetFrom(args.after);
-  const first = Math.max(0, Math.min(250, args.first ?? 0));
+  const first = args.first;
   const page = items.slice(start, start + first).map((item, i) => ({ item, i: start + i }));
   return connection(
     page,
@@ -487,8 +358,12 @@ function slice<T, R>(items: T[], args: { first?: number | null; after?: string |
   );
 }
 
+const money = (amount: string, currencyCode = SHOP_CURRENCY) => ({ amount, currencyCode });
+const moneyBag = (amount: string) => ({ shopMoney: money(amount), presentmentMoney: money(amount) });
+
 function variantView(ctx: ResolveContext, p: Product, v: Variant) {
   return {
+    __typename: 'ProductVariant',
     id: gid('ProductVariant', v.id),
     legacyResourceId: String(v.id),
     title: v.title,
@@ -504,7 +379,7 @@ function variantView(ctx: ResolveContext, p: Product, v: Variant) {
 function imageView(ctx: ResolveContext, p: Product) {
   return p.imagePath
     ? {
-        id: gid('ProductImage', p.id),
+        id: gid('ImageSource', p.id),
         url: `${ctx.baseUrl}${p.imagePath}`,
         altText: p.imageAlt,
         width: 500,
@@ -515,6 +390,7 @@ function imageView(ctx: ResolveContext, p: Product) {
 
 export function productView(ctx: ResolveContext, p: Product) {
   return {
+    __typename: 'Product',
     id: gid('Product', p.id),
     legacyResourceId: String(p.id),
     title: p.title,
@@ -527,15 +403,19 @@ export function productView(ctx: ResolveContext, p: Product) {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     totalInventory: p.variants.reduce((s, v) => s + Math.max(0, v.inventoryQuantity), 0),
-    featuredImage: () => imageView(ctx, p),
+    variantsCount: { count: p.variants.length, precision: 'EXACT' },
     featuredMedia: () => {
       const image = imageView(ctx, p);
       return image
         ? {
+            __typename: 'MediaImage',
             id: gid('MediaImage', p.id),
             alt: p.imageAlt,
             mediaContentType: 'IMAGE',
-            preview: { image },
+            status: 'READY',
+            mediaErrors: [],
+            mediaWarnings: [],
+            preview: { image, status: 'READY' },
             image,
           }
         : null;
@@ -545,9 +425,19 @@ export function productView(ctx: ResolveContext, p: Product) {
   };
 }
 
+function draftOrderTotal(d: DraftOrder): string {
+  const cents = d.lineItems.reduce(
+    (s, l) => s + Math.round(Number(l.originalUnitPrice) * 100) * l.quantity,
+    0,
+  );
+  return (cents / 100).toFixed(2);
+}
+
 function draftOrderView(ctx: ResolveContext, d: DraftOrder) {
-  const total = d.lineItems.reduce((s, l) => s + Number(l.originalUnitPrice) * l.quantity, 0);
+  const total = draftOrderTotal(d);
+  const template = PAYMENT_TERMS_TEMPLATES.find((t) => t.id === d.paymentTermsTemplateId);
   return {
+    __typename: 'DraftOrder',
     id: gid('DraftOrder', d.id),
     legacyResourceId: String(d.id),
     name: d.name,
@@ -555,19 +445,46 @@ function draftOrderView(ctx: ResolveContext, d: DraftOrder) {
     tags: d.tags,
     note2: d.note,
     email: d.email,
-    currencyCode: 'NOK',
-    totalPrice: total.toFixed(2),
+    currencyCode: SHOP_CURRENCY,
+    presentmentCurrencyCode: SHOP_CURRENCY,
+    totalPrice: total,
+    totalPriceSet: moneyBag(total),
+    subtotalPriceSet: moneyBag(total),
+    invoiceUrl: `https://${ctx.shop}/${d.id}/invoices/${d.invoiceToken}`,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
     completedAt: d.completedAt,
-    order: d.order ? { id: gid('Order', d.order.id), name: d.order.name } : null,
+    ready: true,
+    paymentTerms: template
+      ? {
+          id: gid('PaymentTerms', d.id),
+          paymentTermsName: template.name,
+          paymentTermsType: template.type,
+          translatedName: template.name,
+          dueInDays: template.dueInDays,
+          due: false,
+          overdue: false,
+        }
+      : null,
+    // Needs read_orders (the access check answers ACCESS_DENIED without it).
+    order: d.order
+      ? {
+          __typename: 'Order',
+          id: gid('Order', d.order.id),
+          legacyResourceId: String(d.order.id),
+          name: d.order.name,
+        }
+      : null,
     lineItems: (args: { first?: number | null; after?: string | null }) =>
       slice(d.lineItems, args, (l) => ({
         id: gid('DraftOrderLineItem', l.id),
+        name: l.title,
         title: l.title,
         sku: l.sku,
         quantity: l.quantity,
-        originalUnitPrice: l.originalUnitPrice,
+        custom: l.variantId === null,
+        originalUnitPriceSet: moneyBag(l.originalUnitPrice),
+        originalUnitPriceWithCurrency: money(l.originalUnitPrice),
         requiresShipping: l.requiresShipping,
         taxable: l.taxable,
         variant: () => {
@@ -579,17 +496,43 @@ function draftOrderView(ctx: ResolveContext, d: DraftOrder) {
   };
 }
 
+interface MoneyInput {
+  amount: unknown;
+  currencyCode: string;
+}
+
 interface LineInput {
   variantId?: string | null;
   quantity: number;
   title?: string | null;
+  /** Deprecated (no currency); still accepted, as Shopify does. */
   originalUnitPrice?: unknown;
+  originalUnitPriceWithCurrency?: MoneyInput | null;
+  priceOverride?: MoneyInput | null;
   sku?: string | null;
   requiresShipping?: boolean | null;
   taxable?: boolean | null;
 }
 
 type UserError = { field: string[] | null; message: string };
+
+/** A decimal amount in the shop's currency, or a user error. */
+function amountOf(value: MoneyInput | null | undefined, field: string[], errors: UserError[]): string | null {
+  if (!value) return null;
+  const amount = Number(value.amount);
+  if (value.currencyCode !== SHOP_CURRENCY) {
+    errors.push({
+      field,
+      message: `Currency ${value.currencyCode} is not the shop's currency (${SHOP_CURRENCY})`,
+    });
+    return null;
+  }
+  if (!Number.isFinite(amount) || amount < 0) {
+    errors.push({ field, message: 'Price must be a valid amount' });
+    return null;
+  }
+  return amount.toFixed(2);
+}
 
 function draftOrderCreate(
   ctx: ResolveContext,
@@ -598,6 +541,7 @@ function draftOrderCreate(
     tags?: string[] | null;
     note?: string | null;
     email?: string | null;
+    paymentTerms?: { paymentTermsTemplateId?: string | null } | null;
   },
 ) {
   const errors: UserError[] = [];
@@ -619,37 +563,55 @@ function draftOrderCreate(
         });
         return;
       }
+      const override = amountOf(item.priceOverride, at('priceOverride'), errors);
       lines.push({
         title: found.product.title,
         sku: found.variant.sku,
         quantity: item.quantity,
         variantId: found.variant.id,
-        originalUnitPrice: found.variant.price,
+        originalUnitPrice: override ?? found.variant.price,
         requiresShipping: true,
         taxable: true,
       });
       return;
     }
-    const price = Number(item.originalUnitPrice);
     if (!item.title?.trim()) errors.push({ field: at('title'), message: "Title can't be blank" });
-    if (
-      item.originalUnitPrice === undefined ||
-      item.originalUnitPrice === null ||
-      !Number.isFinite(price) ||
-      price < 0
-    ) {
-      errors.push({ field: at('originalUnitPrice'), message: 'Original unit price must be a valid amount' });
+    let price: string | null = null;
+    if (item.originalUnitPriceWithCurrency) {
+      price = amountOf(item.originalUnitPriceWithCurrency, at('originalUnitPriceWithCurrency'), errors);
+    } else if (item.originalUnitPrice !== undefined && item.originalUnitPrice !== null) {
+      const n = Number(item.originalUnitPrice);
+      if (Number.isFinite(n) && n >= 0) price = n.toFixed(2);
+      else
+        errors.push({
+          field: at('originalUnitPrice'),
+          message: 'Original unit price must be a valid amount',
+        });
+    } else {
+      errors.push({ field: at('originalUnitPriceWithCurrency'), message: 'Custom line items need a price' });
     }
     lines.push({
       title: item.title?.trim() ?? '',
       sku: item.sku ?? null,
       quantity: item.quantity,
       variantId: null,
-      originalUnitPrice: Number.isFinite(price) ? price.toFixed(2) : '0.00',
+      originalUnitPrice: price ?? '0.00',
       requiresShipping: item.requiresShipping ?? true,
       taxable: item.taxable ?? true,
     });
   });
+  let paymentTermsTemplateId: number | null = null;
+  if (input.paymentTerms) {
+    const id = parseGid(input.paymentTerms.paymentTermsTemplateId, 'PaymentTermsTemplate');
+    if (id === null || !PAYMENT_TERMS_TEMPLATES.some((t) => t.id === id)) {
+      errors.push({
+        field: ['paymentTerms', 'paymentTermsTemplateId'],
+        message: 'Payment terms template not found',
+      });
+    } else {
+      paymentTermsTemplateId = id;
+    }
+  }
   if ((input.note ?? '').length > 5000) errors.push({ field: ['note'], message: 'Note is too long' });
   if (errors.length > 0) return { draftOrder: null, userErrors: errors };
   const d = ctx.store.createDraftOrder(
@@ -658,13 +620,14 @@ function draftOrderCreate(
       tags: (input.tags ?? []).map((t) => t.trim()).filter(Boolean),
       note: input.note ?? null,
       email: input.email ?? null,
+      paymentTermsTemplateId,
     },
     ctx.now(),
   );
   return { draftOrder: draftOrderView(ctx, d), userErrors: [] };
 }
 
-function draftOrderComplete(ctx: ResolveContext, id: string, paymentPending: boolean) {
+function draftOrderComplete(ctx: ResolveContext, id: string, paymentPending: boolean | null) {
   const n = parseGid(id, 'DraftOrder');
   const d = n === null ? undefined : ctx.store.draftOrders.get(n);
   if (!d) return { draftOrder: null, userErrors: [{ field: ['id'], message: 'Draft order does not exist' }] };
@@ -674,8 +637,10 @@ function draftOrderComplete(ctx: ResolveContext, id: string, paymentPending: boo
       userErrors: [{ field: null, message: 'This order has already been completed' }],
     };
   }
+  // Payment terms leave the payment pending; so does the deprecated argument.
+  const pending = paymentPending === true || d.paymentTermsTemplateId !== null;
   return {
-    draftOrder: draftOrderView(ctx, ctx.store.completeDraftOrder(d, paymentPending, ctx.now())),
+    draftOrder: draftOrderView(ctx, ctx.store.completeDraftOrder(d, pending, ctx.now())),
     userErrors: [],
   };
 }
@@ -685,35 +650,119 @@ function tagOf(query: string | null | undefined): string | null {
   return m ? (m[1] ?? m[2] ?? m[3] ?? null) : null;
 }
 
-export function rootValue(ctx: ResolveContext) {
+/** `WebhookSubscriptionTopic` ↔ the topic as deliveries name it (`PRODUCTS_CREATE` ↔ `products/create`). */
+export const topicName = (topic: string) => topic.toLowerCase().replace(/_([a-z]+)$/, '/$1');
+
+function webhookSubscriptionView(s: WebhookSubscription) {
   return {
-    shop: { name: 'Nordic Sanitary (demo)', myshopifyDomain: ctx.shop, currencyCode: 'NOK' },
+    __typename: 'WebhookSubscription',
+    id: gid('WebhookSubscription', s.id),
+    legacyResourceId: String(s.id),
+    topic: s.topic,
+    uri: s.uri,
+    callbackUrl: s.uri,
+    format: s.format,
+    filter: s.filter,
+    includeFields: s.includeFields,
+    metafieldNamespaces: [],
+    metafields: [],
+    name: null,
+    apiVersion: { handle: s.apiVersion, displayName: s.apiVersion, supported: true },
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** Topics and the scope a subscription to them needs (Shopify refuses a topic the app cannot read). */
+const TOPIC_SCOPES: Record<string, string | null> = {
+  PRODUCTS_CREATE: 'read_products',
+  PRODUCTS_UPDATE: 'read_products',
+  PRODUCTS_DELETE: 'read_products',
+  DRAFT_ORDERS_CREATE: 'read_draft_orders',
+  DRAFT_ORDERS_UPDATE: 'read_draft_orders',
+  DRAFT_ORDERS_DELETE: 'read_draft_orders',
+  APP_UNINSTALLED: null,
+  APP_SCOPES_UPDATE: null,
+};
+
+function webhookSubscriptionCreate(
+  ctx: ResolveContext,
+  apiVersion: string,
+  topic: string,
+  input: {
+    uri?: string | null;
+    callbackUrl?: string | null;
+    format?: string | null;
+    filter?: string | null;
+    includeFields?: string[] | null;
+  },
+) {
+  const uri = input.uri ?? input.callbackUrl ?? '';
+  const errors: UserError[] = [];
+  if (!/^https?:\/\/[^\s]+$/.test(uri)) {
+    errors.push({ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' });
+  }
+  if (!(topic in TOPIC_SCOPES)) {
+    errors.push({ field: ['topic'], message: `The demo shop does not deliver ${topic}` });
+  } else {
+    const scope = TOPIC_SCOPES[topic];
+    if (scope && !ctx.scopes.some((s) => s === scope || s === scope.replace(/^read_/, 'write_'))) {
+      errors.push({ field: ['topic'], message: `Access denied for topic ${topic}: ${scope} is required` });
+    }
+  }
+  if (ctx.store.webhookSubscriptions().some((s) => s.topic === topic && s.uri === uri)) {
+    errors.push({ field: ['address'], message: 'Address for this topic has already been taken' });
+  }
+  if (errors.length > 0) return { webhookSubscription: null, userErrors: errors };
+  const s = ctx.store.addWebhookSubscription(
+    {
+      topic,
+      uri,
+      format: input.format ?? 'JSON',
+      filter: input.filter ?? null,
+      includeFields: input.includeFields ?? [],
+      apiVersion,
+    },
+    ctx.now(),
+  );
+  return { webhookSubscription: webhookSubscriptionView(s), userErrors: [] };
+}
+
+export function rootValue(ctx: ResolveContext, apiVersion: string) {
+  return {
+    shop: {
+      __typename: 'Shop',
+      id: gid('Shop', 68_000_001),
+      name: 'Nordic Sanitary (demo)',
+      myshopifyDomain: ctx.shop,
+      currencyCode: SHOP_CURRENCY,
+    },
+    currentAppInstallation: {
+      __typename: 'AppInstallation',
+      id: gid('AppInstallation', 70_000_001),
+      accessScopes: ctx.scopes.map((handle) => ({ handle, description: handle })),
+    },
     products: (args: {
       first?: number | null;
       after?: string | null;
       last?: number | null;
-      reverse: boolean;
-      sortKey: SortKey;
+      reverse?: boolean | null;
+      sortKey?: SortKey | null;
       query?: string | null;
     }) => {
-      if (args.first == null)
-        throw new GraphQLError('you must provide one of first or last', {
-          extensions: { code: 'BAD_REQUEST' },
-        });
-      if (args.first > 250 || args.first < 0) {
-        throw new GraphQLError('The first argument must be between 0 and 250.', {
-          extensions: { code: 'BAD_REQUEST' },
-        });
-      }
+      if (args.first == null) throw badRequest('you must provide one of first or last');
+      if (args.first > 250 || args.first < 0)
+        throw badRequest('The first argument must be between 0 and 250.');
+      const sortKey: SortKey = args.sortKey ?? 'ID';
       try {
         const page = ctx.store.page({
           first: args.first,
           after: args.after ?? null,
-          reverse: args.reverse,
-          sortKey: args.sortKey,
+          reverse: args.reverse ?? false,
+          sortKey,
           query: args.query ?? null,
         });
-        const cursorOf = (p: Product) => encodeCursorFor(args.sortKey, p);
+        const cursorOf = (p: Product) => encodeCursorFor(sortKey, p);
         return connection(
           page.nodes,
           (p) => productView(ctx, p),
@@ -722,8 +771,7 @@ export function rootValue(ctx: ResolveContext) {
           page.hasPreviousPage,
         );
       } catch (err) {
-        if (err instanceof InvalidCursorError)
-          throw new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
+        if (err instanceof InvalidCursorError) throw badRequest(err.message);
         throw err;
       }
     },
@@ -740,7 +788,7 @@ export function rootValue(ctx: ResolveContext) {
     draftOrders: (args: {
       first?: number | null;
       after?: string | null;
-      reverse: boolean;
+      reverse?: boolean | null;
       query?: string | null;
     }) => {
       const tag = tagOf(args.query);
@@ -753,19 +801,79 @@ export function rootValue(ctx: ResolveContext) {
       const d = n === null ? undefined : ctx.store.draftOrders.get(n);
       return d ? draftOrderView(ctx, d) : null;
     },
+    paymentTermsTemplates: ({ paymentTermsType }: { paymentTermsType?: string | null }) =>
+      PAYMENT_TERMS_TEMPLATES.filter((t) => !paymentTermsType || t.type === paymentTermsType).map((t) => ({
+        __typename: 'PaymentTermsTemplate',
+        id: gid('PaymentTermsTemplate', t.id),
+        name: t.name,
+        translatedName: t.name,
+        description: t.description,
+        dueInDays: t.dueInDays,
+        paymentTermsType: t.type,
+      })),
+    webhookSubscriptions: (args: {
+      first?: number | null;
+      after?: string | null;
+      topics?: string[] | null;
+    }) =>
+      slice(
+        ctx.store.webhookSubscriptions().filter((s) => !args.topics?.length || args.topics.includes(s.topic)),
+        args,
+        webhookSubscriptionView,
+      ),
     draftOrderCreate: ({ input }: { input: Parameters<typeof draftOrderCreate>[1] }) =>
       draftOrderCreate(ctx, input),
     draftOrderComplete: ({ id, paymentPending }: { id: string; paymentPending?: boolean | null }) =>
-      draftOrderComplete(ctx, id, paymentPending ?? false),
+      draftOrderComplete(ctx, id, paymentPending ?? null),
+    webhookSubscriptionCreate: (args: {
+      topic: string;
+      webhookSubscription: Parameters<typeof webhookSubscriptionCreate>[3];
+    }) => webhookSubscriptionCreate(ctx, apiVersion, args.topic, args.webhookSubscription),
+    webhookSubscriptionDelete: ({ id }: { id: string }) => {
+      const n = parseGid(id, 'WebhookSubscription');
+      const removed = n !== null && ctx.store.deleteWebhookSubscription(n);
+      return removed
+        ? { deletedWebhookSubscriptionId: id, userErrors: [] }
+        : {
+            deletedWebhookSubscriptionId: null,
+            userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+          };
+    },
   };
 }
 
+/**
+ * Shopify's answer to a field the token's scopes do not reach: the field is null (or its
+ * nearest nullable parent) and `errors` says why, next to the rest of the data.
+ */
+const accessChecked =
+  (admin: AdminSchema): GraphQLFieldResolver<unknown, ResolveContext> =>
+  (source, args, ctx, info) => {
+    const missing = admin.missingAccess(ctx.scopes, info.parentType.name, info.fieldName);
+    if (missing.length > 0) {
+      const requiredAccess = missing.map((m) => m.text).join(' ');
+      throw new GraphQLError(
+        `Access denied for ${info.fieldName} field. Required access: ${requiredAccess}`,
+        {
+          extensions: {
+            code: 'ACCESS_DENIED',
+            documentation: 'https://shopify.dev/api/usage/access-scopes',
+            requiredAccess,
+          },
+        },
+      );
+    }
+    return defaultFieldResolver(source, args, ctx, info);
+  };
+
 export async function run(query: PreparedQuery, ctx: ResolveContext): Promise<ExecutionResult> {
   return execute({
-    schema,
+    schema: query.admin.schema,
     document: query.document,
-    rootValue: rootValue(ctx),
+    rootValue: rootValue(ctx, query.admin.version),
+    contextValue: ctx,
     variableValues: query.rawVariables,
     operationName: query.operation.name?.value ?? null,
+    fieldResolver: accessChecked(query.admin),
   });
 }

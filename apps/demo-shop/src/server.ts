@@ -3,16 +3,18 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { SignJWT, jwtVerify } from 'jose';
 import { LeakyBucket, type ThrottleStatus } from './bucket.ts';
 import type { Product, ProductStatus } from './catalogue.ts';
-import { actualCost, gid, prepare, run } from './graphql.ts';
+import { actualCost, gid, prepare, run, schemaOf } from './graphql.ts';
+import { splitScopes, type ScopesOf } from './scopes.ts';
 import { productSvg } from './images.ts';
 import { authorizePage, escapeHtml } from './oauth-page.ts';
 import { createTokenStore } from './tokens.ts';
-import { Store, type DraftOrder } from './store.ts';
+import { Store, type DraftOrder, type WebhookSubscription } from './store.ts';
 import { associatedUser, findUser, SHOP_USERS, type ShopUser } from './users.ts';
 import { createWebhookSender, productPayload, type Delivery } from './webhooks.ts';
 
 export type { Product, ProductStatus, Variant } from './catalogue.ts';
-export type { DraftOrder, DraftOrderLine } from './store.ts';
+export type { DraftOrder, DraftOrderLine, WebhookSubscription } from './store.ts';
+export type { ScopesOf } from './scopes.ts';
 export type { ShopUser } from './users.ts';
 export type { Delivery, Topic } from './webhooks.ts';
 export { isValidEan13 } from './catalogue.ts';
@@ -38,6 +40,8 @@ export interface DemoShopOptions {
   adminToken?: string;
   /** Life of expiring offline tokens in seconds (`expiring=1`; default 3600, Shopify's). */
   offlineTokenSeconds?: number;
+  /** The scopes the static admin token carries, comma-separated (default: what SCOPES grants). */
+  adminScope?: string;
   /** Where webhooks go: `${appUrl}/api/shopify/webhooks`; unset → none are sent (set later by control.setAppUrl). */
   appUrl?: string;
   /** Catalogue size (default 320). */
@@ -102,6 +106,8 @@ export interface DemoShopControl {
     vendor?: string;
     tags?: string[];
     price?: string;
+    /** At least this many variants (the sync pages more than 100). */
+    variantCount?: number;
   }): Promise<{ product: Product; delivery: Delivery }>;
   updateProduct(
     id: number,
@@ -134,6 +140,8 @@ export interface DemoShopControl {
   requests(): RequestLogEntry[];
   clearRequests(): void;
   draftOrders(): DraftOrder[];
+  /** Subscriptions made through the Admin API (webhookSubscriptionCreate). */
+  webhookSubscriptions(): WebhookSubscription[];
   users: ShopUser[];
   /** An App Bridge session token (HS256 with the api secret, one minute). Default user: the first. */
   mintSessionToken(by?: { sub?: string; email?: string }): Promise<string>;
@@ -210,7 +218,13 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
   const tokens = createTokenStore({
     ...(opts.offlineTokenSeconds ? { offlineTokenSeconds: opts.offlineTokenSeconds } : {}),
   });
-  if (opts.adminToken) tokens.setStatic(opts.adminToken, SCOPES.split(','));
+  if (opts.adminToken) tokens.setStatic(opts.adminToken, splitScopes(opts.adminScope ?? SCOPES));
+  // The Admin API executor learns a token's scopes only through this (scopes.ts); the store
+  // forgets an expired token, which is a 401 like an unknown one.
+  const scopesOf: ScopesOf = (token) => {
+    const known = tokens.lookup(token);
+    return known ? { scopes: known.scopes } : null;
+  };
   const codes = new Map<string, { userId: number; online: boolean; expiresAt: number; scope: string }>();
   let baseUrl = '';
   // Where picture URLs point: the shop itself unless the app serves them (same origin, stable).
@@ -269,8 +283,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         .send('<!DOCTYPE html><title>Service Unavailable</title><h1>Service Unavailable</h1>');
     }
     const token = req.headers['x-shopify-access-token'];
-    const known = typeof token === 'string' ? tokens.lookup(token) : null;
-    if (faults.revoked || !known) {
+    const access = typeof token === 'string' ? scopesOf(token) : null;
+    if (faults.revoked || access === null || access === 'expired') {
       record(req, 401, { ...base, code: 'UNAUTHORIZED' });
       return reply
         .code(401)
@@ -292,7 +306,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       record(req, 400, { ...base, code: 'BAD_REQUEST' });
       return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
     }
-    const prepared = prepare(body.query, body.variables, operationName);
+    const prepared = prepare(body.query, body.variables, operationName, version);
     if (!prepared.ok) {
       record(req, 200, { ...base, code: 'GRAPHQL_VALIDATION_FAILED' });
       return { errors: prepared.errors.map((e) => e.toJSON()) };
@@ -330,6 +344,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       shop: opts.shop,
       baseUrl: images(),
       now: () => new Date(),
+      scopes: access.scopes,
     });
     const actual = actualCost(prepared.query, result.data);
     bucket.refund(Math.max(0, requestedCost - actual));
@@ -608,6 +623,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       log.length = 0;
     },
     draftOrders: () => [...store.draftOrders.values()],
+    webhookSubscriptions: () => store.webhookSubscriptions(),
     users: SHOP_USERS,
     mintSessionToken,
     issuedTokens: () =>
@@ -657,6 +673,7 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
         return { products: control.touchProducts(ids ?? []).map(productJson) };
       });
       c.get('/webhooks', async () => ({ deliveries: control.webhooks() }));
+      c.get('/webhook-subscriptions', async () => ({ subscriptions: control.webhookSubscriptions() }));
       c.post('/webhooks/replay', async (_req, reply) => {
         const d = await control.replayLastWebhook();
         return d ? { delivery: d } : reply.code(404).send({ error: 'nothing sent yet' });
@@ -735,6 +752,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       ),
   );
 
+  // Shopify's schema (seconds to build) before the first request, which has a client's timeout.
+  schemaOf(apiVersion);
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
   baseUrl = address.replace('[::1]', '127.0.0.1');
   return {

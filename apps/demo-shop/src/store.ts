@@ -34,6 +34,25 @@ export interface DraftOrder {
   completedAt: string | null;
   /** Set when completed. */
   order: { id: number; name: string; paymentPending: boolean } | null;
+  /** The payment terms chosen at creation (graphql.ts PAYMENT_TERMS_TEMPLATES); null: none. */
+  paymentTermsTemplateId: number | null;
+  /** The secret part of the invoice URL. */
+  invoiceToken: string;
+}
+
+/** A webhook subscription made through the Admin API (`webhookSubscriptionCreate`). */
+export interface WebhookSubscription {
+  id: number;
+  /** `WebhookSubscriptionTopic`, e.g. PRODUCTS_UPDATE. */
+  topic: string;
+  uri: string;
+  format: string;
+  filter: string | null;
+  includeFields: string[];
+  /** The API version of the request that made it (its payloads' version). */
+  apiVersion: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type SortKey = 'ID' | 'UPDATED_AT' | 'TITLE' | 'CREATED_AT';
@@ -61,7 +80,7 @@ export function parseProductQuery(query: string | null | undefined): ProductFilt
       filter.status = value
         .split(',')
         .map((s) => s.trim().toUpperCase())
-        .filter((s): s is ProductStatus => s === 'ACTIVE' || s === 'DRAFT' || s === 'ARCHIVED');
+        .filter((s): s is ProductStatus => ['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED'].includes(s));
     } else {
       (filter.terms ??= []).push({ field, value: value.toLowerCase() });
     }
@@ -166,6 +185,8 @@ export class Store {
   private nextOrder = 5_600_000_000;
   private nextLine = 58_000_000_000;
   private orderNumber = 1000;
+  private nextSubscription = 1_400_000_000;
+  private readonly subscriptions = new Map<number, WebhookSubscription>();
   private productIndex: number;
 
   constructor(opts: { count: number; seed: number; now: Date }) {
@@ -235,7 +256,12 @@ export class Store {
 
   /** A new product of a kind (random when not given), updated now. */
   addProduct(
-    input: Partial<Pick<Product, 'title' | 'status' | 'vendor' | 'tags'>> & { kind?: string; price?: string },
+    input: Partial<Pick<Product, 'title' | 'status' | 'vendor' | 'tags'>> & {
+      kind?: string;
+      price?: string;
+      /** At least this many variants (more than 100 makes the sync page them). */
+      variantCount?: number;
+    },
     now: Date,
   ): Product {
     const kind = KINDS.find((k) => k.key === input.kind) ?? KINDS[Math.floor(this.rand() * KINDS.length)]!;
@@ -246,6 +272,16 @@ export class Store {
     if (input.status) p.status = input.status;
     if (input.vendor) p.vendor = input.vendor;
     if (input.tags) p.tags = input.tags;
+    const first = p.variants[0]!;
+    for (let n = p.variants.length + 1; n <= Math.min(input.variantCount ?? 0, 2048); n++) {
+      p.variants.push({
+        ...first,
+        id: this.ids.variant(),
+        title: `Size ${n}`,
+        sku: `${first.sku}-${String(n).padStart(4, '0')}`,
+        barcode: this.ids.barcode(),
+      });
+    }
     if (input.price) for (const v of p.variants) v.price = input.price;
     this.products.set(p.id, p);
     this.changed();
@@ -292,6 +328,7 @@ export class Store {
       tags: string[];
       note: string | null;
       email: string | null;
+      paymentTermsTemplateId?: number | null;
     },
     now: Date,
   ): DraftOrder {
@@ -308,6 +345,8 @@ export class Store {
       updatedAt: now.toISOString(),
       completedAt: null,
       order: null,
+      paymentTermsTemplateId: input.paymentTermsTemplateId ?? null,
+      invoiceToken: Math.floor(this.rand() * 2 ** 48).toString(16),
     };
     this.draftOrders.set(d.id, d);
     return d;
@@ -321,5 +360,28 @@ export class Store {
     d.updatedAt = d.completedAt;
     d.order = { id: this.nextOrder, name: `#${this.orderNumber}`, paymentPending };
     return d;
+  }
+
+  webhookSubscriptions(): WebhookSubscription[] {
+    return [...this.subscriptions.values()];
+  }
+
+  addWebhookSubscription(
+    input: Omit<WebhookSubscription, 'id' | 'createdAt' | 'updatedAt'>,
+    now: Date,
+  ): WebhookSubscription {
+    this.nextSubscription += 1;
+    const s = {
+      ...input,
+      id: this.nextSubscription,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    this.subscriptions.set(s.id, s);
+    return s;
+  }
+
+  deleteWebhookSubscription(id: number): boolean {
+    return this.subscriptions.delete(id);
   }
 }

@@ -19,6 +19,7 @@ import { serialHistoryModule } from './features/serial-history/serial-history.mo
 import { serviceOrdersModule } from './features/service-orders/service-orders.module.ts';
 import { shopAuthModule } from './features/shop-auth/shop-auth.module.ts';
 import { shopOrdersModule } from './features/shop-orders/shop-orders.module.ts';
+import { shopWebhooksModule } from './features/shop-webhooks/shop-webhooks.module.ts';
 import { sparePartsModule } from './features/spare-parts/spare-parts.module.ts';
 import { techniciansModule } from './features/technicians/technicians.module.ts';
 import { uploadLinksModule } from './features/upload-links/upload-links.module.ts';
@@ -104,6 +105,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     shop,
     orders: orders.offers.orders,
     variantIdsBySkus: products.offers.variantIdsBySkus,
+    pricing: pricing.offers.pricing,
+  });
+  const shopWebhooks = shopWebhooksModule(ctx, {
+    shop: hasShop ? shop : null,
+    lastUninstalled: products.offers.lastUninstalled,
+    subscribeOnStart: opts.shopWebhooks?.subscribeOnStart,
   });
 
   const modules: FeatureModule<object>[] = [
@@ -127,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     search,
     documents,
     products,
+    shopWebhooks,
     serialHistory,
     sparePartsModule(ctx),
     adminModule(ctx, { onAuthChange: principals.changed }),

@@ -64,6 +64,8 @@ export interface BuildOptions {
   shopClient?: ShopClient;
   /** The catalogue sync's start-up and schedule (both default to true when a shop is there). */
   productSync?: { syncOnEmptyStart?: boolean; schedule?: boolean };
+  /** Subscribe the shop's webhooks at start (default true when a shop is there). */
+  shopWebhooks?: { subscribeOnStart?: boolean };
 }
 
 /**

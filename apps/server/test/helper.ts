@@ -112,6 +112,8 @@ export async function createTestContext(
     shopClient?: BuildOptions['shopClient'];
     /** The catalogue sync's start-up and schedule (tests drive the sync themselves). */
     productSync?: BuildOptions['productSync'];
+    /** Webhook subscriptions at start (default: subscribed when a shop is configured). */
+    shopWebhooks?: BuildOptions['shopWebhooks'];
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -136,6 +138,7 @@ export async function createTestContext(
     now: () => clock.now,
     ...(options.shopClient ? { shopClient: options.shopClient } : {}),
     ...(options.productSync ? { productSync: options.productSync } : {}),
+    ...(options.shopWebhooks ? { shopWebhooks: options.shopWebhooks } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startDemoShop, type DemoShop, type DemoShopOptions } from '@service-portal/demo-shop/server';
+import { SHOP_REQUIRED_SCOPES } from '@service-portal/shared/shop-auth';
 import type { Config, ShopConfig, ShopTokenSource } from '../src/config.ts';
 import {
   createShopClient,
@@ -48,6 +49,8 @@ export async function startTestShop(
     apiKey: config.apiKey,
     apiSecret: config.apiSecret,
     ...(config.adminToken ? { adminToken: config.adminToken } : {}),
+    // The app's token carries exactly the scopes the app requests.
+    adminScope: SHOP_REQUIRED_SCOPES.join(','),
   });
   const shopConfig: ShopConfig = { ...config, apiBase: shop.url };
   return {

@@ -12,8 +12,38 @@ export const PRODUCT_MESSAGES = {
 
 export const PRODUCT_TYPES = ['toilet', 'heater', 'spare_part', 'other'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
-export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+/**
+ * Shopify's ProductStatus values (2026-10: ACTIVE, ARCHIVED, DRAFT, UNLISTED), lower-cased. A
+ * product may carry a value a newer API version adds: it is stored as it came (productStatusOf)
+ * and shown as an unknown status with its raw value.
+ */
+export const PRODUCT_STATUSES = ['active', 'draft', 'unlisted', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/** The list's status filter: a known status, or `unknown` (every value not in PRODUCT_STATUSES). */
+export const PRODUCT_STATUS_FILTERS = [...PRODUCT_STATUSES, 'unknown'] as const;
+export type ProductStatusFilter = (typeof PRODUCT_STATUS_FILTERS)[number];
+/** The longest status value kept (anything the shop sends is cut to this). */
+export const PRODUCT_STATUS_MAX = 40;
+
+export function isKnownProductStatus(status: string): status is ProductStatus {
+  return (PRODUCT_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * What the shop sent (GraphQL `ACTIVE`, a webhook's `active`, a future `SOMETHING_NEW`, or
+ * garbage) as the stored status: lower case, letters, digits and `_` only, at most
+ * PRODUCT_STATUS_MAX characters; `unknown` when nothing is left.
+ */
+export function productStatusOf(shopStatus: unknown): string {
+  const raw = typeof shopStatus === 'string' ? shopStatus : '';
+  const clean = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, PRODUCT_STATUS_MAX);
+  return clean === '' ? 'unknown' : clean;
+}
 export const PRODUCT_VIEWS = ['cards', 'table'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
 
@@ -47,7 +77,7 @@ const trueFalse = z
 export const productListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   type: z.enum(PRODUCT_TYPES).optional(),
-  status: z.enum(PRODUCT_STATUSES).optional(),
+  status: z.enum(PRODUCT_STATUS_FILTERS).optional(),
   /** Active for the partner acting (their own flag; a product without one is active). */
   active: trueFalse,
 });
@@ -85,7 +115,8 @@ export const productSummarySchema = z.object({
   vendor: z.string().nullable(),
   productType: z.string().nullable(),
   type: z.enum(PRODUCT_TYPES),
-  status: z.enum(PRODUCT_STATUSES),
+  /** One of PRODUCT_STATUSES, or a value from a newer API version, kept as it came (productStatusOf). */
+  status: z.string().max(PRODUCT_STATUS_MAX),
   tags: z.array(z.string()),
   imageUrl: z.string().nullable(),
   imageAlt: z.string().nullable(),

@@ -42,6 +42,19 @@ export const shopOrderListQuerySchema = z.object({
 export type ShopOrderListQuery = z.infer<typeof shopOrderListQuerySchema>;
 export const shopOrderListResponseSchema = z.object({ items: z.array(shopOrderSchema) });
 
+/** The messages of a shop order's failures (problem+json `detail`; integrations.md). */
 export const SHOP_ORDER_MESSAGES = {
   noParts: 'The order has no spare parts to order',
+  /** 422 shop_order_rejected: the shop's userErrors are in `errors`. */
+  rejected: 'The shop refused the order. See the reasons listed.',
+  /** 502 bad_gateway: no answer, 5xx, throttled or timed out. */
+  shopUnavailable: 'The shop did not answer. Please try again later.',
+  /** 502 bad_gateway: the shop refused the app's access token. */
+  shopAccessRefused: "The shop refused the portal's access. An administrator must connect the shop again.",
+  /** 502 bad_gateway: an answer the portal cannot use (errors without data, a missing field). */
+  shopBadAnswer: 'The shop gave an answer the portal could not use. Please try again later.',
+  /** 409 shop_order_pending. */
+  pending: 'The shop order is being created by another request. Please look again in a moment.',
+  /** 409 shop_order_pending: the claim was taken over while the shop answered. */
+  takenOver: 'Another request took this shop order over. Please look again in a moment.',
 } as const;

@@ -24,7 +24,8 @@ export const products = pgTable(
     shopifyId: text('shopify_id').notNull(),
     title: text('title').notNull(),
     handle: text('handle').notNull(),
-    status: text('status').$type<'active' | 'draft' | 'archived'>().notNull(),
+    /** Shopify's ProductStatus lower-cased (active, draft, unlisted, archived) or a newer value as it came. */
+    status: text('status').notNull(),
     vendor: text('vendor'),
     productType: text('product_type'),
     /** Our four types, derived from productType at sync (toilet, heater, spare_part, other). */

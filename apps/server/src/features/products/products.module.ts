@@ -64,6 +64,8 @@ export function productsModule(
     offers: {
       /** A full sync now (the shop was installed again: the catalogue catches up at once). */
       requestSync: syncJob.requestSync,
+      /** When the last app/uninstalled delivery arrived (the shop administration screen shows it). */
+      lastUninstalled: () => repo.lastDeliveryAt('app/uninstalled'),
       findBySkus: (skus: string[]) => service.findBySkus(skus),
       variantIdsBySkus: (skus: string[]) => service.variantIdsBySkus(skus),
       search: {

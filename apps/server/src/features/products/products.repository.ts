@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { ProductListQuery } from '@service-portal/shared/products';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { PRODUCT_STATUSES, type ProductListQuery } from '@service-portal/shared/products';
 import type { Db } from '../../db/client.ts';
 import {
   partnerProducts,
@@ -22,7 +37,8 @@ export interface ProductUpsert {
   shopifyId: string;
   title: string;
   handle: string;
-  status: 'active' | 'draft' | 'archived';
+  /** productStatusOf(): a known status or a newer value, kept as it came. */
+  status: string;
   vendor: string | null;
   productType: string | null;
   type: ProductRow['type'];
@@ -112,7 +128,11 @@ export function createProductsRepository(db: Db) {
         isNull(products.deletedAt),
         searchCondition(q.search),
         q.type ? eq(products.type, q.type) : undefined,
-        q.status ? eq(products.status, q.status) : undefined,
+        q.status === 'unknown'
+          ? notInArray(products.status, [...PRODUCT_STATUSES])
+          : q.status
+            ? eq(products.status, q.status)
+            : undefined,
         q.active === undefined ? undefined : sql`${activeFor} = ${q.active}`,
       );
       const [items, totals] = await Promise.all([
@@ -470,6 +490,17 @@ export function createProductsRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: shopWebhookDeliveries.deliveryId });
       return rows.length > 0;
+    },
+
+    /** When the last delivery of a topic arrived (app/uninstalled for the shop administration screen). */
+    async lastDeliveryAt(topic: string): Promise<Date | null> {
+      const rows = await db
+        .select({ at: shopWebhookDeliveries.receivedAt })
+        .from(shopWebhookDeliveries)
+        .where(eq(shopWebhookDeliveries.topic, topic))
+        .orderBy(desc(shopWebhookDeliveries.receivedAt))
+        .limit(1);
+      return rows[0]?.at ?? null;
     },
 
     async storedUpdatedAt(shopifyId: string, tx: Db = db): Promise<Date | null> {

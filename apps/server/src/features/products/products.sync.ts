@@ -1,4 +1,10 @@
-import { priceToMinor, productTypeOf, type SyncMode, type SyncStatus } from '@service-portal/shared/products';
+import {
+  priceToMinor,
+  productStatusOf,
+  productTypeOf,
+  type SyncMode,
+  type SyncStatus,
+} from '@service-portal/shared/products';
 import type { ShopConnection } from '@service-portal/shared/shop-connection';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorText } from '../../lib/jobs/runner.ts';
@@ -10,7 +16,8 @@ export interface ShopProduct {
   id: string;
   title: string;
   handle: string;
-  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  /** Shopify's ProductStatus as it came (ACTIVE, ARCHIVED, DRAFT, UNLISTED, or a newer one). */
+  status: string;
   vendor: string | null;
   productType: string | null;
   tags: string[];
@@ -56,7 +63,7 @@ export function toUpsert(p: ShopProduct): ProductUpsert {
     shopifyId: p.id,
     title: p.title,
     handle: p.handle,
-    status: p.status.toLowerCase() as ProductUpsert['status'],
+    status: productStatusOf(p.status),
     vendor: p.vendor || null,
     productType: p.productType || null,
     type: productTypeOf(p.productType),

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerProducts, products, productVariants } from '../../db/schema/products.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
@@ -440,6 +440,106 @@ describe('products', () => {
     expect(last?.status).toBe('failed');
     expect(last?.errors.length).toBe(1);
     control().clearFaults();
+  });
+
+  it('every status the shop sends is stored, listed and filterable; one from the future is kept as it came; none makes the list fail', async () => {
+    const list = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/products?pageSize=100${query}`, headers: bearer(tech) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { id: string; shopifyId: string; status: string }[]; total: number }>();
+    };
+    // UNLISTED (2026-10) through the real shop and the incremental sync.
+    const unlisted = control()
+      .products()
+      .find((p) => p.status === 'ACTIVE')!;
+    await control().updateProduct(unlisted.id, { status: 'UNLISTED' });
+    await sync().run({ mode: 'incremental', trigger: 'test' });
+    // Values Shopify may add later, and garbage, through the sync…
+    const base = { handle: 'x', vendor: null, productType: 'Toilet', tags: [], image: null, variants: [] };
+    const future = [
+      { ...base, id: 'gid://shopify/Product/880001', title: 'Future A', status: 'PRE_ORDER_ONLY' },
+      { ...base, id: 'gid://shopify/Product/880002', title: 'Future B', status: '' },
+      {
+        ...base,
+        id: 'gid://shopify/Product/880003',
+        title: 'Future C',
+        status: `Ünlïsted <b>${'x'.repeat(300)}`,
+      },
+    ].map((p) => ({ ...p, updatedAt: '2031-01-01T00:00:00Z' }));
+    const fake = {
+      products: async () => ({ nodes: future, pageInfo: { hasNextPage: false, endCursor: null } }),
+    };
+    await createProductSync({ repo: repo(), source: fake }).run({ mode: 'incremental', trigger: 'test' });
+    // …and through the product webhook.
+    const hook = JSON.stringify({
+      id: 880004,
+      admin_graphql_api_id: 'gid://shopify/Product/880004',
+      title: 'Future D',
+      handle: 'future-d',
+      status: 'seasonal',
+      updated_at: '2031-01-01T00:00:00Z',
+      variants: [],
+    });
+    const delivered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shopify/webhooks',
+      payload: hook,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-hmac-sha256': sign(hook),
+        'x-shopify-shop-domain': SHOP,
+        'x-shopify-topic': 'products/create',
+        'x-shopify-event-id': 'future-status',
+      },
+    });
+    expect(delivered.json()).toEqual({ result: 'applied' });
+
+    const all = await list('');
+    const statusOf = (id: string) => all.items.find((p) => p.shopifyId === id)?.status;
+    expect(statusOf(`gid://shopify/Product/${unlisted.id}`)).toBe('unlisted');
+    expect(statusOf('gid://shopify/Product/880001')).toBe('pre_order_only');
+    expect(statusOf('gid://shopify/Product/880002')).toBe('unknown');
+    expect(statusOf('gid://shopify/Product/880003')).toMatch(/^nl_sted_b_x+$/);
+    expect(statusOf('gid://shopify/Product/880003')).toHaveLength(40);
+    expect(statusOf('gid://shopify/Product/880004')).toBe('seasonal');
+
+    expect((await list('&status=unlisted')).items.map((p) => p.shopifyId)).toEqual([
+      `gid://shopify/Product/${unlisted.id}`,
+    ]);
+    expect((await list('&status=unknown')).items.map((p) => p.shopifyId).sort()).toEqual([
+      'gid://shopify/Product/880001',
+      'gid://shopify/Product/880002',
+      'gid://shopify/Product/880003',
+      'gid://shopify/Product/880004',
+    ]);
+    const detail = await ctx.app.inject({
+      url: `/api/products/${all.items.find((p) => p.shopifyId === 'gid://shopify/Product/880001')!.id}`,
+      headers: bearer(tech),
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<{ status: string }>().status).toBe('pre_order_only');
+    expect(
+      (await ctx.app.inject({ url: '/api/products?status=pre_order_only', headers: bearer(tech) }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('a product with more than 100 variants is synced with all of them (the client pages them)', async () => {
+    const { product } = await control().addProduct({ title: 'Seal assortment', variantCount: 230 });
+    // Full: the test before moved the incremental watermark into the 2030s.
+    await sync().run({ mode: 'full', trigger: 'test' });
+    const [row] = await ctx.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.shopifyId, `gid://shopify/Product/${product.id}`));
+    const stored = await ctx.app.db
+      .select({ shopifyId: productVariants.shopifyId })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id));
+    expect(stored.map((v) => v.shopifyId).sort()).toEqual(
+      product.variants.map((v) => `gid://shopify/ProductVariant/${v.id}`).sort(),
+    );
+    expect(stored).toHaveLength(230);
   });
 
   it('unknown or malformed product ids: 404 / 400', async () => {

@@ -10,8 +10,47 @@ import { toUpsert, type ShopProduct } from './products.sync.ts';
 
 const SHOP_HOST = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 const TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
+/** Recorded (the shop administration screen shows it); nothing is deleted because of it. */
+const UNINSTALLED = 'app/uninstalled';
 
 export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored';
+
+/**
+ * Shopify's header of a delivery by its classic name (`X-Shopify-Topic`, Node lower-cases it) or
+ * the newer one (`shopify-topic`: @shopify/shopify-api's ShopifyEventsHeader).
+ */
+const HEADER_NAMES = {
+  hmac: ['x-shopify-hmac-sha256', 'shopify-hmac-sha256'],
+  topic: ['x-shopify-topic', 'shopify-topic'],
+  domain: ['x-shopify-shop-domain', 'shopify-shop-domain'],
+  deliveryId: ['x-shopify-event-id', 'x-shopify-webhook-id', 'shopify-webhook-id'],
+} as const;
+
+/** `products/update`, or `PRODUCTS_UPDATE` as an events delivery may name it, as `products/update`. */
+function topicOf(raw: string): string {
+  const t = raw.trim().toLowerCase();
+  return t.includes('/') ? t : t.replace(/_([a-z]+)$/, '/$1');
+}
+
+/**
+ * JSON with every integer past 2^53 kept as its digits (a string): product and variant ids must
+ * never pass through a float. Node 21+ hands the reviver the source text.
+ */
+export function parseWebhookJson(text: string): unknown {
+  return JSON.parse(text, function (
+    this: unknown,
+    _key: string,
+    value: unknown,
+    context?: { source?: string },
+  ) {
+    return typeof value === 'number' &&
+      !Number.isSafeInteger(value) &&
+      context?.source &&
+      /^-?\d+$/.test(context.source)
+      ? context.source
+      : value;
+  } as (this: unknown, key: string, value: unknown) => unknown);
+}
 
 /** base64(HMAC-SHA256(raw body, secret)) compared in constant time, for each secret given. */
 export function verifyShopHmac(raw: Buffer, header: string | undefined, secrets: readonly string[]): boolean {
@@ -50,7 +89,8 @@ export function webhookProduct(body: Json): ShopProduct {
     id: str(body.admin_graphql_api_id) ?? gid('Product', body.id),
     title: text(body.title),
     handle: text(body.handle),
-    status: text(body.status, 'active').toUpperCase() as ShopProduct['status'],
+    // As it came (productStatusOf stores it); a missing one is unknown, never a guess.
+    status: text(body.status, 'unknown'),
     vendor: str(body.vendor),
     productType: str(body.product_type ?? body.productType),
     tags,
@@ -89,31 +129,40 @@ export function createProductWebhooks(deps: {
       raw: Buffer,
       headers: Record<string, string | string[] | undefined>,
     ): Promise<WebhookResult> {
-      const h = (name: string) => {
+      const one = (name: string) => {
         const v = headers[name];
         return Array.isArray(v) ? v[0] : v;
       };
-      if (!verifyShopHmac(raw, h('x-shopify-hmac-sha256'), deps.secrets())) {
+      const h = (names: readonly string[]) => {
+        for (const name of names) {
+          const v = one(name);
+          if (v) return v;
+        }
+        return undefined;
+      };
+      if (!verifyShopHmac(raw, h(HEADER_NAMES.hmac), deps.secrets())) {
         throw new AppError('unauthenticated', 401, 'The webhook signature is not valid.');
       }
-      const shop = h('x-shopify-shop-domain') ?? '';
+      const shop = h(HEADER_NAMES.domain) ?? '';
       if (!SHOP_HOST.test(shop) || !deps.allowlist().includes(shop.toLowerCase())) {
         throw new AppError('forbidden', 403, 'The shop is not allowed.');
       }
-      const topic = h('x-shopify-topic') ?? '';
+      const topic = topicOf(h(HEADER_NAMES.topic) ?? '');
       let body: Json;
       try {
-        body = JSON.parse(raw.toString('utf8')) as Json;
+        body = parseWebhookJson(raw.toString('utf8')) as Json;
       } catch {
         throw new AppError('validation_failed', 400, 'The webhook body is not JSON.');
       }
       if (!body || typeof body !== 'object')
         throw new AppError('validation_failed', 400, 'The webhook body is not an object.');
-      if (!(TOPICS as readonly string[]).includes(topic)) return 'ignored';
       const deliveryId =
-        h('x-shopify-event-id') ??
-        h('x-shopify-webhook-id') ??
-        createHmac('sha256', 'delivery').update(raw).digest('hex');
+        h(HEADER_NAMES.deliveryId) ?? createHmac('sha256', 'delivery').update(raw).digest('hex');
+      if (topic === UNINSTALLED) {
+        const fresh = await repo.recordDelivery({ deliveryId, topic, shop, outcome: 'recorded' });
+        return fresh ? 'applied' : 'duplicate';
+      }
+      if (!(TOPICS as readonly string[]).includes(topic)) return 'ignored';
 
       return repo
         .transaction(async (tx) => {
@@ -170,7 +219,7 @@ export function productWebhookRoutes(webhooks: ProductWebhooks) {
         schema: {
           tags: ['webhooks'],
           summary:
-            'Shop product webhooks (products/create|update|delete), X-Shopify-Hmac-Sha256 over the raw body',
+            'Shop webhooks (products/create|update|delete, app/uninstalled), X-Shopify-Hmac-Sha256 or shopify-hmac-sha256 over the raw body',
           security: [],
           response: {
             200: z.object({ result: z.enum(['applied', 'duplicate', 'stale', 'ignored']) }),

@@ -5,6 +5,7 @@ import { GLOBAL_ADMIN, PUBLIC } from '@service-portal/shared/access';
 import { authTokenResponseSchema } from '@service-portal/shared/auth';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
+  SHOP_REQUIRED_SCOPES,
   shopCallbackQuerySchema,
   shopCallbackResponseSchema,
   shopLoginQuerySchema,
@@ -96,7 +97,7 @@ export function shopAuthRoutes(service: ShopAuthService) {
             }),
             403: problemWith({
               invalid_oauth_state: 'state unknown, used, expired or not the expected one',
-              shop_scopes_missing: 'read_products or write_draft_orders not granted',
+              shop_scopes_missing: `${SHOP_REQUIRED_SCOPES.join(' or ')} not granted`,
               shop_user_not_linked: notLinked,
             }),
             502: problemWith({ bad_gateway: 'the shop failed the code exchange' }),

@@ -1,4 +1,5 @@
 import type { ShopClient, ShopDraftOrder } from '../../integrations/shop/client.ts';
+import type { TenantScope } from '../../db/tenant.ts';
 import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createShopOrdersRepository } from './shop-orders.repository.ts';
 import { shopOrdersRoutes } from './shop-orders.routes.ts';
@@ -15,12 +16,15 @@ function draftOrderShop(client: ShopClient): DraftOrderShop {
     id: d.id,
     name: d.name,
     status: d.status,
-    invoiceUrl: null,
+    invoiceUrl: d.invoiceUrl,
   });
   return {
     draftOrderCreate: async (input) => info(await client.draftOrderCreate(input)),
-    draftOrderComplete: async (id, paymentPending) =>
-      info(await client.draftOrderComplete(id, paymentPending)),
+    draftOrderComplete: async (id) => info(await client.draftOrderComplete(id)),
+    findDraftOrder: async (id) => {
+      const found = await client.findDraftOrder(id);
+      return found ? info(found) : null;
+    },
     findDraftOrderByTag: async (tag) => {
       const found = await client.findDraftOrderByTag(tag);
       return found ? info(found) : null;
@@ -38,6 +42,8 @@ export function shopOrdersModule(
     shop: ShopClient;
     orders: OrderParts;
     variantIdsBySkus: (skus: string[]) => Promise<Map<string, string>>;
+    /** The partner's pricing: custom lines carry their unit price in its currency. */
+    pricing: { getConfig(scope: TenantScope): Promise<{ currency: string }> };
   },
 ) {
   const { config } = ctx;
@@ -47,6 +53,7 @@ export function shopOrdersModule(
     orders: needs.orders,
     findVariantIdsBySkus: needs.variantIdsBySkus,
     adminBase: config.shop.apiBase ?? `https://${config.shop.shop}`,
+    currency: async (scope) => (await needs.pricing.getConfig(scope)).currency,
     shopTimeoutMs: config.shop.timeoutMs,
     now: ctx.now,
   });

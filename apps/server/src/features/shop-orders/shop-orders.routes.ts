@@ -28,7 +28,7 @@ export function shopOrdersRoutes(service: ShopOrdersService) {
         schema: {
           tags,
           summary:
-            "Order the order's spare parts from the shop (a draft order completed with payment pending); " +
+            "Order the order's spare parts from the shop (a draft order with due-on-receipt payment terms, completed); " +
             'idempotent: 201 when created now, 200 with the existing one otherwise',
           params: shopOrderParamsSchema,
           response: {
@@ -38,7 +38,10 @@ export function shopOrdersRoutes(service: ShopOrdersService) {
             404: problemSchema,
             409: problemWith({ shop_order_pending: 'another request is creating it right now' }),
             422: problemWith({ shop_order_rejected: "the shop's userErrors, in `errors`" }),
-            502: problemWith({ bad_gateway: 'the shop did not answer' }),
+            502: problemWith({
+              bad_gateway:
+                'the shop did not answer, refused the access token, or gave an answer that cannot be used (ordering again is safe: it never makes a second order)',
+            }),
           },
         },
       },

@@ -6,12 +6,12 @@ import type { TenantScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { DraftOrderFacts, ShopOrderRow, ShopOrdersRepository } from './shop-orders.repository.ts';
 
-/** A line of a draft order: a catalogue variant, or a custom line (integrations.md). */
+/** A line of a draft order: a catalogue variant, or a custom line with its price and currency. */
 export type DraftOrderLineInput =
   | { variantId: string; quantity: number }
   | {
       title: string;
-      originalUnitPrice: string;
+      unitPrice: { amount: string; currencyCode: string };
       quantity: number;
       sku: string;
       requiresShipping: boolean;
@@ -22,6 +22,8 @@ export interface DraftOrderCreateInput {
   lineItems: DraftOrderLineInput[];
   tags: string[];
   note: string;
+  /** Completed with the payment pending (the shop's "Due on receipt" payment terms). */
+  paymentPending: true;
 }
 
 /** A draft order as the shop answers it. */
@@ -35,11 +37,13 @@ export interface DraftOrderInfo {
 /**
  * The shop client's draft-order calls. A refusal throws an error with `kind: 'user_errors'` and
  * `userErrors: { field?: string[] | null; message: string }[]`; the shop being down throws one with
- * `kind` 'unavailable', 'timeout' or 'throttled'.
+ * `kind` 'unavailable', 'timeout' or 'throttled'; a refused token 'revoked'; an answer that cannot
+ * be used 'bad_response'.
  */
 export interface DraftOrderShop {
   draftOrderCreate(input: DraftOrderCreateInput): Promise<DraftOrderInfo>;
-  draftOrderComplete(id: string, paymentPending: boolean): Promise<DraftOrderInfo>;
+  draftOrderComplete(id: string): Promise<DraftOrderInfo>;
+  findDraftOrder(id: string): Promise<DraftOrderInfo | null>;
   findDraftOrderByTag(tag: string): Promise<DraftOrderInfo | null>;
 }
 
@@ -56,6 +60,8 @@ export interface ShopOrdersDeps {
   findVariantIdsBySkus?: (skus: string[]) => Promise<Map<string, string>>;
   /** The shop's admin, for the link to a draft order (`https://{shop}`, or the demo shop). */
   adminBase: string;
+  /** The currency of the partner's part prices (custom lines carry it: the shop checks it). */
+  currency: (scope: TenantScope) => Promise<string>;
   /** The shop client's timeout: a claim older than a few of these was abandoned. */
   shopTimeoutMs: number;
   now?: () => Date;
@@ -64,6 +70,8 @@ export interface ShopOrdersDeps {
 }
 
 const SHOP_DOWN_KINDS = new Set(['unavailable', 'timeout', 'throttled']);
+
+const isCompleted = (d: DraftOrderInfo) => d.status?.toUpperCase() === 'COMPLETED';
 
 function toShopOrder(row: ShopOrderRow): ShopOrder {
   return {
@@ -88,13 +96,17 @@ export function decimalPrice(minor: number): string {
 }
 
 /** Variant lines where the part's SKU is in the catalogue, custom lines otherwise. */
-export function draftOrderLines(parts: SparePart[], variants: Map<string, string>): DraftOrderLineInput[] {
+export function draftOrderLines(
+  parts: SparePart[],
+  variants: Map<string, string>,
+  currency: string,
+): DraftOrderLineInput[] {
   return parts.map((part) => {
     const variantId = variants.get(part.partNumber);
     if (variantId) return { variantId, quantity: part.quantity };
     return {
       title: part.partName,
-      originalUnitPrice: decimalPrice(part.unitCost),
+      unitPrice: { amount: decimalPrice(part.unitCost), currencyCode: currency },
       quantity: part.quantity,
       sku: part.partNumber,
       requiresShipping: true,
@@ -124,51 +136,68 @@ export function createShopOrdersService(deps: ShopOrdersDeps) {
     };
   }
 
+  const kindOf = (err: unknown) => (err as { kind?: unknown } | null)?.kind;
+
+  /** Every failure of the shop as problem+json with the catalogue's message; never a 500. */
   function translateShopError(err: unknown): never {
     const e = err as { kind?: unknown; userErrors?: { field?: string[] | null; message: string }[] } | null;
-    if (e?.kind === 'user_errors') {
-      const errors = (e.userErrors ?? []).map((u) => ({
+    const kind = kindOf(err);
+    if (kind === 'user_errors') {
+      const errors = (e?.userErrors ?? []).map((u) => ({
         path: Array.isArray(u.field) ? u.field.join('.') : '',
         message: u.message,
       }));
-      throw new AppError(
-        'shop_order_rejected',
-        422,
-        `The shop refused the order: ${errors.map((x) => x.message).join('; ') || 'no reason given'}.`,
-        { errors },
-      );
+      throw new AppError('shop_order_rejected', 422, SHOP_ORDER_MESSAGES.rejected, { errors });
     }
-    if (typeof e?.kind === 'string' && SHOP_DOWN_KINDS.has(e.kind)) {
-      throw new AppError('bad_gateway', 502, 'The shop did not answer. Please try again later.');
+    if (typeof kind === 'string' && SHOP_DOWN_KINDS.has(kind)) {
+      throw new AppError('bad_gateway', 502, SHOP_ORDER_MESSAGES.shopUnavailable);
     }
+    if (kind === 'revoked') throw new AppError('bad_gateway', 502, SHOP_ORDER_MESSAGES.shopAccessRefused);
+    if (kind === 'bad_response') throw new AppError('bad_gateway', 502, SHOP_ORDER_MESSAGES.shopBadAnswer);
     throw err;
   }
 
-  /** Holding the claim: find the draft order by its tag (a retry after a timeout) or create it; complete it. */
+  /**
+   * Holding the claim: find the draft order an earlier attempt made (by the id it recorded, else
+   * by its tag: an attempt whose answer was lost), or create it; complete it. Whatever failed
+   * before, the shop's own state of the draft decides what is left to do, so a second order is
+   * never made and the row ends in the order's real state.
+   */
   async function fulfil(
     scope: TenantScope,
     order: { id: string; orderNumber: string; spareParts: SparePart[] },
     token: string,
+    known: ShopOrderRow,
   ): Promise<{ row: ShopOrderRow; created: boolean }> {
     const tag = shopOrderTag(order.id);
     let created = false;
-    let draft = await deps.shop.findDraftOrderByTag(tag);
+    let draft = known.draftOrderId ? await deps.shop.findDraftOrder(known.draftOrderId) : null;
+    draft ??= await deps.shop.findDraftOrderByTag(tag);
     if (!draft) {
       const skus = [...new Set(order.spareParts.map((p) => p.partNumber))];
       const variants = skus.length > 0 ? await findVariants(skus) : new Map<string, string>();
       draft = await deps.shop.draftOrderCreate({
-        lineItems: draftOrderLines(order.spareParts, variants),
+        lineItems: draftOrderLines(order.spareParts, variants, await deps.currency(scope)),
         tags: [tag],
         note: `Service order ${order.orderNumber}`,
+        paymentPending: true,
       });
       created = true;
     }
     await repo.record(scope, order.id, token, facts(draft), 'created', now());
-    if (draft.status?.toUpperCase() !== 'COMPLETED') {
-      draft = await deps.shop.draftOrderComplete(draft.id, true);
+    if (!isCompleted(draft)) {
+      try {
+        draft = await deps.shop.draftOrderComplete(draft.id);
+      } catch (err) {
+        // Refused ("already completed": another attempt's answer was lost): the shop's state decides.
+        if (kindOf(err) !== 'user_errors') throw err;
+        const current = await deps.shop.findDraftOrder(draft.id);
+        if (!current || !isCompleted(current)) throw err;
+        draft = current;
+      }
     }
     const row = await repo.record(scope, order.id, token, facts(draft), 'completed', now());
-    if (!row) throw new AppError('shop_order_pending', 409, 'Another request took this shop order over.');
+    if (!row) throw new AppError('shop_order_pending', 409, SHOP_ORDER_MESSAGES.takenOver);
     return { row, created };
   }
 
@@ -204,17 +233,13 @@ export function createShopOrdersService(deps: ShopOrdersDeps) {
         if (claim.kind === 'completed') return { shopOrder: toShopOrder(claim.row), created: false };
         if (claim.kind === 'busy') {
           if (Date.now() > waitUntil) {
-            throw new AppError(
-              'shop_order_pending',
-              409,
-              'The shop order is being created by another request. Please look again in a moment.',
-            );
+            throw new AppError('shop_order_pending', 409, SHOP_ORDER_MESSAGES.pending);
           }
           await sleep(pollMs);
           continue;
         }
         try {
-          const { row, created } = await fulfil(scope, order, token);
+          const { row, created } = await fulfil(scope, order, token, claim.row);
           return { shopOrder: toShopOrder(row), created };
         } catch (err) {
           await repo.release(scope, serviceOrderId, token, now());

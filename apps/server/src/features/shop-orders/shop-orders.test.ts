@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import type { ShopOrder } from '@service-portal/shared/shop-orders';
-import { shopOrderTag } from '@service-portal/shared/shop-orders';
+import { SHOP_ORDER_MESSAGES, shopOrderTag } from '@service-portal/shared/shop-orders';
 import { AppError } from '../../errors.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 import { startTestShop, type TestShop } from '../../../test/shop-fixture.ts';
+import type { ShopClient } from '../../integrations/shop/client.ts';
 import { createShopOrdersRepository } from './shop-orders.repository.ts';
-import { createShopOrdersService, decimalPrice, draftOrderLines } from './shop-orders.service.ts';
+import {
+  createShopOrdersService,
+  decimalPrice,
+  draftOrderLines,
+  type DraftOrderInfo,
+  type DraftOrderShop,
+} from './shop-orders.service.ts';
 
 // Shop orders against the demo shop over real HTTP; what it created is read back from its
 // control route /_control/draft-orders.
@@ -28,6 +35,35 @@ interface DemoDraft {
   }[];
   order: { paymentPending: boolean } | null;
 }
+
+/** The app's own adapter of a shop client (app.ts draftOrderShop), for services made in a test. */
+function shopOf(c: ShopClient): DraftOrderShop {
+  const info = (d: {
+    id: string;
+    name: string;
+    status: string;
+    invoiceUrl: string | null;
+  }): DraftOrderInfo => ({
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    invoiceUrl: d.invoiceUrl,
+  });
+  return {
+    findDraftOrder: async (id) => {
+      const d = await c.findDraftOrder(id);
+      return d ? info(d) : null;
+    },
+    findDraftOrderByTag: async (tag) => {
+      const d = await c.findDraftOrderByTag(tag);
+      return d ? info(d) : null;
+    },
+    draftOrderCreate: async (input) => info(await c.draftOrderCreate(input)),
+    draftOrderComplete: async (id) => info(await c.draftOrderComplete(id)),
+  };
+}
+
+const nok = async () => 'NOK';
 
 async function draftsTagged(orderId: string): Promise<DemoDraft[]> {
   const res = await fetch(`${shop.shop.url}/_control/draft-orders`);
@@ -119,18 +155,19 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
     const real = shop.client();
     // The first attempt gives up on the create while the shop, slowed down, still makes it.
     const impatient = shop.client({ timeoutMs: 300, maxAttempts: 1 });
+    // Its payment terms looked up already (a draft of its own), so the slow call is the create.
+    await impatient.draftOrderCreate({
+      lineItems: [{ title: 'Warm-up', unitPrice: { amount: '1.00', currencyCode: 'NOK' }, quantity: 1 }],
+      paymentPending: true,
+    });
     const first = createShopOrdersService({
       repo: createShopOrdersRepository(w.ctx.app.db),
       shop: {
-        findDraftOrderByTag: async (tag) => {
-          const d = await real.findDraftOrderByTag(tag);
-          return d ? { id: d.id, name: d.name, status: d.status, invoiceUrl: null } : null;
-        },
+        ...shopOf(real),
         draftOrderCreate: async (input) => {
           shop.shop.control.setFaults({ delayMs: 900 });
           try {
-            const d = await impatient.draftOrderCreate(input);
-            return { id: d.id, name: d.name, status: d.status, invoiceUrl: null };
+            return await shopOf(impatient).draftOrderCreate(input);
           } finally {
             shop.shop.control.clearFaults();
           }
@@ -141,6 +178,7 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
       },
       orders: { get: async () => order },
       adminBase: shop.shop.url,
+      currency: nok,
       shopTimeoutMs: 300,
     });
     const failed = await first
@@ -165,23 +203,12 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
     const order = await newOrder(w.tokens.manager);
     const service = createShopOrdersService({
       repo: createShopOrdersRepository(w.ctx.app.db),
-      shop: (() => {
-        const c = shop.client();
-        const info = (d: { id: string; name: string; status: string }) => ({ ...d, invoiceUrl: null });
-        return {
-          findDraftOrderByTag: async (tag: string) => {
-            const d = await c.findDraftOrderByTag(tag);
-            return d ? info(d) : null;
-          },
-          draftOrderCreate: async (input: Parameters<typeof c.draftOrderCreate>[0]) =>
-            info(await c.draftOrderCreate(input)),
-          draftOrderComplete: async (id: string, p: boolean) => info(await c.draftOrderComplete(id, p)),
-        };
-      })(),
+      shop: shopOf(shop.client()),
       orders: { get: async () => order },
       // A catalogue variant the shop no longer has.
       findVariantIdsBySkus: async () => new Map([['SP-VALVE-12', 'gid://shopify/ProductVariant/999999999']]),
       adminBase: shop.shop.url,
+      currency: nok,
       shopTimeoutMs: 2000,
     });
     const err = await service
@@ -190,6 +217,7 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(422);
     expect((err as AppError).code).toBe('shop_order_rejected');
+    expect((err as AppError).message).toBe(SHOP_ORDER_MESSAGES.rejected);
     expect((err as AppError).extra.errors?.[0]?.message).toMatch(/no longer available/);
     expect(await draftsTagged(order.id)).toHaveLength(0);
     const listed = await w.api(w.tokens.manager).get(`/shop-orders?serviceOrderIds=${order.id}`);
@@ -207,6 +235,140 @@ describe('POST /api/service-orders/:id/create-shopify-order', () => {
     }
     const later = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
     expect(later.statusCode).toBe(201);
+    expect(await draftsTagged(order.id)).toHaveLength(1);
+  });
+
+  /** A service over the demo shop whose completion fails as `fail` says (the create goes through). */
+  function serviceFailingComplete(order: ServiceOrder, fail: () => Promise<DraftOrderInfo>) {
+    return createShopOrdersService({
+      repo: createShopOrdersRepository(w.ctx.app.db),
+      shop: { ...shopOf(shop.client()), draftOrderComplete: fail },
+      orders: { get: async () => order },
+      adminBase: shop.shop.url,
+      currency: nok,
+      shopTimeoutMs: 300,
+    });
+  }
+  const scope = () => ({ partnerId: w.partners.nordic });
+
+  it('the completion failing (503s) after the draft was made: 502, and ordering again completes that same draft', async () => {
+    const order = await newOrder(w.tokens.manager);
+    const failing = serviceFailingComplete(order, async () => {
+      shop.shop.control.setFaults({ unavailable: 10 });
+      try {
+        return await shopOf(shop.client({ maxAttempts: 2 })).draftOrderComplete('never-reached-by-the-shop');
+      } finally {
+        shop.shop.control.clearFaults();
+      }
+    });
+    const err = await failing.create(scope(), order.createdBy ?? '', order.id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(502);
+    expect((err as AppError).message).toBe(SHOP_ORDER_MESSAGES.shopUnavailable);
+    const [made, ...none] = await draftsTagged(order.id);
+    expect(none).toEqual([]);
+    expect(made!.status).toBe('OPEN');
+    const listed = await w.api(w.tokens.manager).get(`/shop-orders?serviceOrderIds=${order.id}`);
+    expect(listed.json<{ items: ShopOrder[] }>().items[0]).toMatchObject({
+      state: 'created',
+      draftOrderId: made!.gid,
+    });
+
+    const again = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ShopOrder>()).toMatchObject({
+      state: 'completed',
+      shopStatus: 'COMPLETED',
+      draftOrderId: made!.gid,
+    });
+    const drafts = await draftsTagged(order.id);
+    expect(drafts.map((d) => [d.gid, d.status])).toEqual([[made!.gid, 'COMPLETED']]);
+    expect(drafts[0]!.order?.paymentPending).toBe(true);
+  });
+
+  it('the completion done by the shop but its answer lost: ordering again records it completed, nothing new', async () => {
+    const order = await newOrder(w.tokens.manager);
+    // The shop completes it, slowly; the impatient client has given up by then.
+    const lost = createShopOrdersService({
+      repo: createShopOrdersRepository(w.ctx.app.db),
+      shop: {
+        ...shopOf(shop.client()),
+        draftOrderComplete: async (id) => {
+          shop.shop.control.setFaults({ delayMs: 900 });
+          try {
+            return await shopOf(shop.client({ timeoutMs: 300, maxAttempts: 1 })).draftOrderComplete(id);
+          } finally {
+            shop.shop.control.clearFaults();
+          }
+        },
+      },
+      orders: { get: async () => order },
+      adminBase: shop.shop.url,
+      currency: nok,
+      shopTimeoutMs: 300,
+    });
+    const err = await lost.create(scope(), order.createdBy ?? '', order.id).catch((e: unknown) => e);
+    expect((err as AppError).status).toBe(502);
+    for (let i = 0; i < 50 && (await draftsTagged(order.id))[0]?.status !== 'COMPLETED'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+
+    const again = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ShopOrder>()).toMatchObject({ state: 'completed', shopStatus: 'COMPLETED' });
+    expect((await draftsTagged(order.id)).map((d) => d.status)).toEqual(['COMPLETED']);
+  });
+
+  it("completing refused as already done (another attempt's answer lost) settles on the shop's state", async () => {
+    const order = await newOrder(w.tokens.manager);
+    const c = shop.client();
+    // The draft was completed behind the portal's back: complete answers "already completed".
+    const twice = createShopOrdersService({
+      repo: createShopOrdersRepository(w.ctx.app.db),
+      shop: {
+        ...shopOf(c),
+        draftOrderCreate: async (input) => {
+          const d = await shopOf(c).draftOrderCreate(input);
+          await c.draftOrderComplete(d.id);
+          return d; // as created: OPEN
+        },
+      },
+      orders: { get: async () => order },
+      adminBase: shop.shop.url,
+      currency: nok,
+      shopTimeoutMs: 2000,
+    });
+    const { shopOrder, created } = await twice.create(scope(), order.createdBy ?? '', order.id);
+    expect(created).toBe(true);
+    expect(shopOrder).toMatchObject({ state: 'completed', shopStatus: 'COMPLETED' });
+    expect(await draftsTagged(order.id)).toHaveLength(1);
+  });
+
+  it('a refused token and an unusable answer are 502 problem+json with the catalogue message, never 500', async () => {
+    const order = await newOrder(w.tokens.manager);
+    shop.shop.control.setFaults({ revoked: true });
+    try {
+      const res = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
+      expect(res.statusCode).toBe(502);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        code: 'bad_gateway',
+        detail: SHOP_ORDER_MESSAGES.shopAccessRefused,
+      });
+    } finally {
+      shop.shop.control.clearFaults();
+    }
+    // Errors without data (the shop refuses the query's cost every time).
+    shop.shop.control.setFaults({ maxCostExceeded: 100 });
+    try {
+      const res = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'bad_gateway', detail: SHOP_ORDER_MESSAGES.shopBadAnswer });
+    } finally {
+      shop.shop.control.clearFaults();
+    }
+    expect(await draftsTagged(order.id)).toHaveLength(0);
+    const ok = await w.api(w.tokens.manager).post(`/service-orders/${order.id}/create-shopify-order`, {});
+    expect(ok.statusCode).toBe(201);
     expect(await draftsTagged(order.id)).toHaveLength(1);
   });
 
@@ -251,11 +413,12 @@ describe('draft order lines', () => {
         version: 1,
       })),
       new Map([['SP-FAN-3', 'gid://shopify/ProductVariant/7']]),
+      'NOK',
     );
     expect(lines).toEqual([
       {
         title: 'Gas valve 12V',
-        originalUnitPrice: '149.50',
+        unitPrice: { amount: '149.50', currencyCode: 'NOK' },
         quantity: 2,
         sku: 'SP-VALVE-12',
         requiresShipping: true,

@@ -2,8 +2,13 @@ import { ShopError, type ShopUserError } from './errors.ts';
 import {
   DRAFT_ORDER_COMPLETE,
   DRAFT_ORDER_CREATE,
+  DRAFT_ORDER_QUERY,
   DRAFT_ORDERS_BY_QUERY,
+  PAYMENT_TERMS_TEMPLATES_QUERY,
+  PRODUCT_VARIANTS_QUERY,
   PRODUCTS_QUERY,
+  WEBHOOK_SUBSCRIPTION_CREATE,
+  WEBHOOK_SUBSCRIPTIONS_QUERY,
 } from './queries.ts';
 import type {
   DraftOrderInput,
@@ -13,7 +18,8 @@ import type {
   ShopDraftOrder,
   ShopPage,
   ShopProduct,
-  ShopProductStatus,
+  ShopVariant,
+  ShopWebhookSubscription,
 } from './types.ts';
 
 export { ShopError } from './errors.ts';
@@ -65,12 +71,22 @@ export interface ShopClient {
   readonly apiVersion: string;
   /** One page of products sorted by updatedAt (oldest first). */
   products(args?: ProductsArgs): Promise<ShopPage<ShopProduct>>;
-  /** Creates a draft order; userErrors → ShopError 'user_errors'. */
+  /**
+   * Creates a draft order (with "Due on receipt" payment terms when `paymentPending`); userErrors
+   * → ShopError 'user_errors'. An answer with the draft order AND errors (a field the app may not
+   * read) is the draft order: the shop made it.
+   */
   draftOrderCreate(input: DraftOrderInput): Promise<ShopDraftOrder>;
-  /** Completes a draft order into an order (paymentPending: invoice later). */
-  draftOrderComplete(id: string, paymentPending?: boolean): Promise<ShopDraftOrder>;
+  /** Completes a draft order into an order (payment pending when the draft has payment terms). */
+  draftOrderComplete(id: string): Promise<ShopDraftOrder>;
+  /** The draft order by id, or null when the shop has none. */
+  findDraftOrder(id: string): Promise<ShopDraftOrder | null>;
   /** The newest draft order carrying the tag, or null (look before retrying a create). */
   findDraftOrderByTag(tag: string): Promise<ShopDraftOrder | null>;
+  /** Every webhook subscription the app has (of the given topics, or all). */
+  webhookSubscriptions(topics?: string[]): Promise<ShopWebhookSubscription[]>;
+  /** Subscribes a topic (WebhookSubscriptionTopic, e.g. PRODUCTS_UPDATE) to an https address. */
+  webhookSubscriptionCreate(topic: string, uri: string): Promise<ShopWebhookSubscription>;
   /** OAuth: the authorization code → an access token (online for per-user grants). */
   exchangeCode(code: string): Promise<ShopAccessToken>;
   /**
@@ -85,16 +101,21 @@ export interface ShopClient {
   refreshAccessToken(refreshToken: string): Promise<ShopAccessToken>;
   /** grant_type=client_credentials: a 24-hour offline token for the organisation's own store. */
   clientCredentialsToken(): Promise<ShopAccessToken>;
-  /** Any Admin GraphQL document, with the same throttle, retry and error handling. */
+  /**
+   * Any Admin GraphQL document, with the same throttle, retry and error handling. An answer
+   * without data throws; one with data and errors returns both (`errors` non-empty): the caller
+   * decides what a partial answer means.
+   */
   graphql<T>(
     query: string,
     variables?: Record<string, unknown>,
-  ): Promise<{ data: T; cost: QueryCost | null }>;
+  ): Promise<{ data: T; cost: QueryCost | null; errors: GraphqlError[] }>;
 }
 
-interface GraphqlError {
+export interface GraphqlError {
   message?: string;
-  extensions?: { code?: string; cost?: number; maxCost?: number };
+  path?: (string | number)[];
+  extensions?: { code?: string; cost?: number; maxCost?: number; requiredAccess?: string };
 }
 
 interface GraphqlBody {
@@ -136,10 +157,32 @@ export function updatedAfterQuery(iso: string): string {
   return `updated_at:>'${at.toISOString()}'`;
 }
 
-const STATUSES: readonly ShopProductStatus[] = ['ACTIVE', 'DRAFT', 'ARCHIVED'];
-
 const text = (v: unknown, fallback = ''): string =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+
+/** A numeric id as text; a JSON number past 2^53 has already lost digits, so only text is trusted. */
+const idText = (v: unknown): string | null => (typeof v === 'string' && /^\d+$/.test(v) ? v : null);
+
+function toVariant(v: Record<string, unknown>): ShopVariant {
+  return {
+    id: text(v.id),
+    legacyResourceId: idText(v.legacyResourceId),
+    sku: typeof v.sku === 'string' && v.sku !== '' ? v.sku : null,
+    price: text(v.price, '0.00'),
+    barcode: typeof v.barcode === 'string' && v.barcode !== '' ? v.barcode : null,
+    inventoryQuantity: typeof v.inventoryQuantity === 'number' ? v.inventoryQuantity : null,
+  };
+}
+
+/** The first error's code, for ShopError. */
+function errorCode(errors: GraphqlError[]): { code?: string } {
+  const code = errors.find((e) => e.extensions?.code)?.extensions?.code;
+  return code ? { code } : {};
+}
+
+function errorsText(errors: GraphqlError[]): string {
+  return errors.map((e) => `${e.message ?? 'error'}${e.path ? ` (at ${e.path.join('.')})` : ''}`).join('; ');
+}
 
 function toProduct(node: unknown): ShopProduct {
   if (!isObject(node) || typeof node.id !== 'string' || typeof node.updatedAt !== 'string') {
@@ -155,44 +198,57 @@ function toProduct(node: unknown): ShopProduct {
   })();
   const variantNodes =
     isObject(node.variants) && Array.isArray(node.variants.nodes) ? node.variants.nodes : [];
-  const status = STATUSES.includes(node.status as ShopProductStatus)
-    ? (node.status as ShopProductStatus)
-    : 'DRAFT';
   return {
     id: node.id,
+    legacyResourceId: idText(node.legacyResourceId),
     title: str(node.title),
     handle: str(node.handle),
-    status,
+    // Kept as it came: a status a newer API version adds is still a status (the portal shows it).
+    status: typeof node.status === 'string' && node.status !== '' ? node.status : 'UNKNOWN',
     vendor: str(node.vendor),
     productType: str(node.productType),
     tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === 'string') : [],
     updatedAt: node.updatedAt,
     image,
-    variants: variantNodes.filter(isObject).map((v) => ({
-      id: str(v.id),
-      sku: typeof v.sku === 'string' && v.sku !== '' ? v.sku : null,
-      price: text(v.price, '0.00'),
-      barcode: typeof v.barcode === 'string' && v.barcode !== '' ? v.barcode : null,
-      inventoryQuantity: typeof v.inventoryQuantity === 'number' ? v.inventoryQuantity : null,
-    })),
+    variants: variantNodes.filter(isObject).map(toVariant),
   };
+}
+
+/** The products answer's variants page info of one product node (more than 100 variants). */
+function variantsAfter(node: unknown): string | null {
+  if (!isObject(node) || !isObject(node.variants) || !isObject(node.variants.pageInfo)) return null;
+  const info = node.variants.pageInfo;
+  return info.hasNextPage === true && typeof info.endCursor === 'string' ? info.endCursor : null;
 }
 
 function toDraftOrder(d: unknown): ShopDraftOrder {
   if (!isObject(d) || typeof d.id !== 'string')
     throw new ShopError('bad_response', 'a draft order without id');
-  const order =
-    isObject(d.order) && typeof d.order.id === 'string' ? { id: d.order.id, name: text(d.order.name) } : null;
+  const money =
+    isObject(d.totalPriceSet) && isObject(d.totalPriceSet.shopMoney) ? d.totalPriceSet.shopMoney : {};
   return {
     id: d.id,
     name: text(d.name),
-    status: d.status === 'COMPLETED' || d.status === 'INVOICE_SENT' ? d.status : 'OPEN',
+    status: typeof d.status === 'string' && d.status !== '' ? d.status : 'OPEN',
     tags: Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [],
-    totalPrice: text(d.totalPrice, '0.00'),
-    currencyCode: text(d.currencyCode),
+    totalPrice: text(money.amount, '0.00'),
+    currencyCode: text(money.currencyCode),
+    invoiceUrl: typeof d.invoiceUrl === 'string' ? d.invoiceUrl : null,
     createdAt: text(d.createdAt),
     completedAt: typeof d.completedAt === 'string' ? d.completedAt : null,
-    order,
+  };
+}
+
+function toWebhookSubscription(w: unknown): ShopWebhookSubscription {
+  if (!isObject(w) || typeof w.id !== 'string' || typeof w.topic !== 'string')
+    throw new ShopError('bad_response', 'a webhook subscription without id or topic');
+  return {
+    id: w.id,
+    topic: w.topic,
+    uri: text(w.uri),
+    format: text(w.format, 'JSON'),
+    createdAt: text(w.createdAt),
+    updatedAt: text(w.updatedAt),
   };
 }
 
@@ -339,7 +395,7 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
     query: string,
     variables: Record<string, unknown> = {},
     costKey = query,
-  ): Promise<{ data: T; cost: QueryCost | null }> {
+  ): Promise<{ data: T; cost: QueryCost | null; errors: GraphqlError[] }> {
     let token = await currentToken();
     let renewed = false;
     for (let waits = 0; ;) {
@@ -401,15 +457,17 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
         const message = typeof answer.errors === 'string' ? answer.errors : `HTTP ${status}`;
         throw new ShopError('bad_response', `the shop refused the query: ${message}`, { status });
       }
-      if (errors.length > 0 || !isObject(answer.data)) {
-        const first = errors[0];
-        const code = first?.extensions?.code;
-        throw new ShopError('bad_response', `the shop answered with errors: ${first?.message ?? 'no data'}`, {
-          status,
-          ...(code ? { code } : {}),
-        });
+      if (!isObject(answer.data)) {
+        throw new ShopError(
+          'bad_response',
+          `the shop answered with errors: ${errors.length ? errorsText(errors) : 'no data'}`,
+          { status, ...errorCode(errors) },
+        );
       }
-      return { data: answer.data as T, cost };
+      // Data AND errors: some fields came back null (ACCESS_DENIED, a resolver's failure). The
+      // caller decides; the log says which.
+      if (errors.length > 0) log.warn({ errors: errorsText(errors) }, 'shop: an answer with data and errors');
+      return { data: answer.data as T, cost, errors };
     }
   }
 
@@ -421,15 +479,27 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
     };
     for (;;) {
       try {
-        const { data } = await graphql<{
+        const { data, errors } = await graphql<{
           products?: { nodes?: unknown[]; pageInfo?: Record<string, unknown> };
         }>(PRODUCTS_QUERY, { first, ...variables }, `products:${first}`);
+        // A page with holes is not a page: the sync must not take a missing field for an empty one.
+        if (errors.length > 0) {
+          throw new ShopError('bad_response', `the products answer has errors: ${errorsText(errors)}`, {
+            ...errorCode(errors),
+          });
+        }
         const conn = data.products;
         if (!conn || !Array.isArray(conn.nodes) || !isObject(conn.pageInfo)) {
           throw new ShopError('bad_response', 'the products answer has no nodes or pageInfo');
         }
+        const nodes = conn.nodes.map(toProduct);
+        // More than 100 variants: the rest, page by page.
+        for (const [i, raw] of conn.nodes.entries()) {
+          const after = variantsAfter(raw);
+          if (after) nodes[i]!.variants.push(...(await moreVariants(nodes[i]!.id, after)));
+        }
         return {
-          nodes: conn.nodes.map(toProduct),
+          nodes,
           pageInfo: {
             hasNextPage: conn.pageInfo.hasNextPage === true,
             endCursor: typeof conn.pageInfo.endCursor === 'string' ? conn.pageInfo.endCursor : null,
@@ -454,28 +524,122 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
     }
   }
 
-  async function mutate(
+  async function moreVariants(productId: string, after: string): Promise<ShopVariant[]> {
+    const variants: ShopVariant[] = [];
+    for (let cursor: string | null = after; cursor;) {
+      const answer: { data: { product?: { variants?: unknown } | null }; errors: GraphqlError[] } =
+        await single(PRODUCT_VARIANTS_QUERY, { id: productId, first: 250, after: cursor });
+      const { data, errors } = answer;
+      const conn: unknown = data.product?.variants;
+      if (errors.length > 0 || !isObject(conn) || !Array.isArray(conn.nodes) || !isObject(conn.pageInfo)) {
+        throw new ShopError('bad_response', `the variants of ${productId} could not be read`, {
+          ...errorCode(errors),
+        });
+      }
+      variants.push(...conn.nodes.filter(isObject).map(toVariant));
+      cursor =
+        conn.pageInfo.hasNextPage === true && typeof conn.pageInfo.endCursor === 'string'
+          ? conn.pageInfo.endCursor
+          : null;
+    }
+    return variants;
+  }
+
+  /** One document that is never split (mutations, lookups): a cost refusal is a bad answer. */
+  async function single<T>(document: string, variables: Record<string, unknown>) {
+    try {
+      return await graphql<T>(document, variables);
+    } catch (err) {
+      if (err instanceof CostExceeded)
+        throw new ShopError('bad_response', 'the document exceeds the query cost limit');
+      throw err;
+    }
+  }
+
+  /** A mutation's payload: userErrors refuse; otherwise the payload's object, even next to errors. */
+  async function mutate<R>(
     document: string,
     field: string,
     variables: Record<string, unknown>,
-  ): Promise<ShopDraftOrder> {
-    let data: Record<string, unknown>;
-    try {
-      data = (await graphql<Record<string, unknown>>(document, variables)).data;
-    } catch (err) {
-      if (err instanceof CostExceeded)
-        throw new ShopError('bad_response', 'the mutation exceeds the query cost limit');
-      throw err;
-    }
+    result: string,
+    read: (v: unknown) => R,
+  ): Promise<R> {
+    const { data, errors } = await single<Record<string, unknown>>(document, variables);
     const payload = data[field];
-    if (!isObject(payload)) throw new ShopError('bad_response', `${field} answered no payload`);
+    if (!isObject(payload)) {
+      throw new ShopError(
+        'bad_response',
+        `${field} answered no payload${errors.length ? `: ${errorsText(errors)}` : ''}`,
+        { ...errorCode(errors) },
+      );
+    }
     const userErrors = toUserErrors(payload.userErrors);
     if (userErrors.length > 0) {
       throw new ShopError('user_errors', `${field}: ${userErrors.map((e) => e.message).join('; ')}`, {
         userErrors,
       });
     }
-    return toDraftOrder(payload.draftOrder);
+    // The shop did it; errors beside it name fields that came back null (logged by graphql()).
+    if (!isObject(payload[result])) {
+      throw new ShopError(
+        'bad_response',
+        `${field} answered no ${result}${errors.length ? `: ${errorsText(errors)}` : ''}`,
+        { ...errorCode(errors) },
+      );
+    }
+    return read(payload[result]);
+  }
+
+  // "Due on receipt": the payment terms that leave a completed draft's payment pending.
+  let receiptTerms: Promise<string> | null = null;
+  function receiptTermsId(): Promise<string> {
+    receiptTerms ??= (async () => {
+      const { data } = await single<{ paymentTermsTemplates?: unknown[] }>(PAYMENT_TERMS_TEMPLATES_QUERY, {
+        type: 'RECEIPT',
+      });
+      const found = (data.paymentTermsTemplates ?? []).find(
+        (t) => isObject(t) && t.paymentTermsType === 'RECEIPT' && typeof t.id === 'string',
+      );
+      if (!isObject(found) || typeof found.id !== 'string')
+        throw new ShopError('bad_response', 'the shop has no "Due on receipt" payment terms');
+      return found.id;
+    })();
+    // A failure is not remembered: the next order asks again.
+    receiptTerms.catch(() => {
+      receiptTerms = null;
+    });
+    return receiptTerms;
+  }
+
+  async function draftOrderCreate(input: DraftOrderInput): Promise<ShopDraftOrder> {
+    const lineItems = input.lineItems.map((line) =>
+      'variantId' in line
+        ? { variantId: line.variantId, quantity: line.quantity }
+        : {
+            title: line.title,
+            originalUnitPriceWithCurrency: line.unitPrice,
+            quantity: line.quantity,
+            ...(line.sku != null ? { sku: line.sku } : {}),
+            ...(line.requiresShipping !== undefined ? { requiresShipping: line.requiresShipping } : {}),
+            ...(line.taxable !== undefined ? { taxable: line.taxable } : {}),
+          },
+    );
+    const paymentTerms = input.paymentPending ? { paymentTermsTemplateId: await receiptTermsId() } : null;
+    return mutate(
+      DRAFT_ORDER_CREATE,
+      'draftOrderCreate',
+      {
+        input: {
+          lineItems,
+          ...(input.tags ? { tags: input.tags } : {}),
+          ...(input.note != null ? { note: input.note } : {}),
+          ...(input.email != null ? { email: input.email } : {}),
+          ...(paymentTerms ? { paymentTerms } : {}),
+        },
+      },
+      'draftOrder',
+      toDraftOrder,
+    );
   }
 
   async function tokenRequest(body: Record<string, string>, what: string): Promise<ShopAccessToken> {
@@ -504,25 +668,63 @@ export function createShopClient(opts: ShopClientOptions): ShopClient {
     apiVersion: opts.apiVersion,
     products,
     graphql: (query, variables) => graphql(query, variables),
-    draftOrderCreate: (input) =>
-      mutate(DRAFT_ORDER_CREATE, 'draftOrderCreate', {
-        input: {
-          lineItems: input.lineItems,
-          ...(input.tags ? { tags: input.tags } : {}),
-          ...(input.note != null ? { note: input.note } : {}),
-          ...(input.email != null ? { email: input.email } : {}),
-        },
-      }),
-    draftOrderComplete: (id, paymentPending = true) =>
-      mutate(DRAFT_ORDER_COMPLETE, 'draftOrderComplete', { id, paymentPending }),
+    draftOrderCreate,
+    draftOrderComplete: (id) =>
+      mutate(DRAFT_ORDER_COMPLETE, 'draftOrderComplete', { id }, 'draftOrder', toDraftOrder),
+    async findDraftOrder(id) {
+      const { data, errors } = await single<{ draftOrder?: unknown }>(DRAFT_ORDER_QUERY, { id });
+      if (isObject(data.draftOrder)) return toDraftOrder(data.draftOrder);
+      if (errors.length > 0) {
+        throw new ShopError('bad_response', `the draft order could not be read: ${errorsText(errors)}`, {
+          ...errorCode(errors),
+        });
+      }
+      return null;
+    },
     async findDraftOrderByTag(tag) {
       const quoted = `tag:"${tag.replace(/["\\]/g, '')}"`;
-      const { data } = await graphql<{ draftOrders?: { nodes?: unknown[] } }>(DRAFT_ORDERS_BY_QUERY, {
-        query: quoted,
-      });
-      const nodes = (data.draftOrders?.nodes ?? []).map(toDraftOrder).filter((d) => d.tags.includes(tag));
+      const { data, errors } = await single<{ draftOrders?: { nodes?: unknown[] } | null }>(
+        DRAFT_ORDERS_BY_QUERY,
+        { query: quoted },
+      );
+      if (!isObject(data.draftOrders) || !Array.isArray(data.draftOrders.nodes)) {
+        throw new ShopError('bad_response', `the draft orders could not be read: ${errorsText(errors)}`, {
+          ...errorCode(errors),
+        });
+      }
+      const nodes = data.draftOrders.nodes
+        .filter(isObject)
+        .map(toDraftOrder)
+        .filter((d) => d.tags.includes(tag));
       return nodes[0] ?? null;
     },
+    async webhookSubscriptions(topics) {
+      const all: ShopWebhookSubscription[] = [];
+      for (let after: string | null = null; ;) {
+        const answer: { data: { webhookSubscriptions?: unknown }; errors: GraphqlError[] } = await single(
+          WEBHOOK_SUBSCRIPTIONS_QUERY,
+          { first: 100, after, ...(topics?.length ? { topics } : {}) },
+        );
+        const { data, errors } = answer;
+        const conn: unknown = data.webhookSubscriptions;
+        if (errors.length > 0 || !isObject(conn) || !Array.isArray(conn.nodes) || !isObject(conn.pageInfo)) {
+          throw new ShopError('bad_response', 'the webhook subscriptions could not be read', {
+            ...errorCode(errors),
+          });
+        }
+        all.push(...conn.nodes.map(toWebhookSubscription));
+        if (conn.pageInfo.hasNextPage !== true || typeof conn.pageInfo.endCursor !== 'string') return all;
+        after = conn.pageInfo.endCursor;
+      }
+    },
+    webhookSubscriptionCreate: (topic, uri) =>
+      mutate(
+        WEBHOOK_SUBSCRIPTION_CREATE,
+        'webhookSubscriptionCreate',
+        { topic, webhookSubscription: { uri, format: 'JSON' } },
+        'webhookSubscription',
+        toWebhookSubscription,
+      ),
     exchangeCode: (code) => tokenRequest({ code }, 'the authorization code'),
     exchangeSessionToken: (sessionToken, o = {}) =>
       tokenRequest(

@@ -1,5 +1,6 @@
 import { productSvg, startDemoShop, type DemoShop } from '@service-portal/demo-shop/server';
 import { PUBLIC } from '@service-portal/shared/access';
+import { SHOP_REQUIRED_SCOPES } from '@service-portal/shared/shop-auth';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 
@@ -17,6 +18,8 @@ export async function startBuiltInDemoShop(config: Config): Promise<{ demoShop: 
     apiKey: config.shop.apiKey,
     apiSecret: config.shop.apiSecret,
     ...(config.shop.adminToken ? { adminToken: config.shop.adminToken } : {}),
+    // The scopes the app requests, as a shop grants them at install.
+    adminScope: SHOP_REQUIRED_SCOPES.join(','),
     apiVersion: config.shop.apiVersion,
     appUrl: config.publicUrl,
     imageBaseUrl: `${config.publicUrl}${DEMO_IMAGES_PREFIX}`,

@@ -1,10 +1,17 @@
 /** The shop's data as the portal sees it (integrations.md, "Shop platform"; CONTRACTS.md). */
 
-export type ShopProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+/**
+ * Shopify's `ProductStatus` values the portal knows (the 2026-10 schema's enum); a value Shopify
+ * adds later arrives as it is (a string) and is kept as such.
+ */
+export const SHOP_PRODUCT_STATUSES = ['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED'] as const;
+export type ShopProductStatus = (typeof SHOP_PRODUCT_STATUSES)[number];
 
 export interface ShopVariant {
   /** gid://shopify/ProductVariant/N */
   id: string;
+  /** The numeric id as text (UnsignedInt64: never through a float). */
+  legacyResourceId: string | null;
   sku: string | null;
   /** NOK as decimal text, e.g. "1234.50". */
   price: string;
@@ -15,15 +22,19 @@ export interface ShopVariant {
 export interface ShopProduct {
   /** gid://shopify/Product/N */
   id: string;
+  /** The numeric id as text (UnsignedInt64: never through a float). */
+  legacyResourceId: string | null;
   title: string;
   handle: string;
-  status: ShopProductStatus;
+  /** Upper case as Shopify sends it; a value from a newer API version is kept as it came. */
+  status: string;
   vendor: string;
   productType: string;
   tags: string[];
   /** ISO 8601. */
   updatedAt: string;
   image: { url: string; altText: string | null } | null;
+  /** Every variant: the client pages them past the products query's first hundred. */
   variants: ShopVariant[];
 }
 
@@ -40,12 +51,20 @@ export interface ProductsArgs {
   updatedAfter?: string | null;
 }
 
+/** Shopify's MoneyInput: a decimal amount and its currency. */
+export interface ShopMoney {
+  /** Decimal text, e.g. "149.00". */
+  amount: string;
+  /** ISO 4217, e.g. NOK. */
+  currencyCode: string;
+}
+
 export type DraftOrderLineInput =
   | { variantId: string; quantity: number }
   | {
       title: string;
-      /** Decimal text, e.g. "149.00". */
-      originalUnitPrice: string;
+      /** Sent as originalUnitPriceWithCurrency (originalUnitPrice is deprecated and loses the currency). */
+      unitPrice: ShopMoney;
       quantity: number;
       sku?: string | null;
       requiresShipping?: boolean;
@@ -57,20 +76,38 @@ export interface DraftOrderInput {
   tags?: string[];
   note?: string | null;
   email?: string | null;
+  /**
+   * Completed with the payment pending: the draft gets Shopify's "Due on receipt" payment terms
+   * (what replaces the deprecated draftOrderComplete(paymentPending)).
+   */
+  paymentPending?: boolean;
 }
 
 export interface ShopDraftOrder {
   /** gid://shopify/DraftOrder/N */
   id: string;
   name: string;
-  status: 'OPEN' | 'INVOICE_SENT' | 'COMPLETED';
+  /** OPEN, INVOICE_SENT, COMPLETED (or a newer value, kept as it came). */
+  status: string;
   tags: string[];
+  /** totalPriceSet.shopMoney. */
   totalPrice: string;
   currencyCode: string;
+  invoiceUrl: string | null;
   createdAt: string;
   completedAt: string | null;
-  /** The order made when the draft was completed. */
-  order: { id: string; name: string } | null;
+}
+
+/** A webhook subscription as the shop lists it. */
+export interface ShopWebhookSubscription {
+  /** gid://shopify/WebhookSubscription/N */
+  id: string;
+  /** WebhookSubscriptionTopic, e.g. PRODUCTS_UPDATE. */
+  topic: string;
+  uri: string;
+  format: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface ShopAssociatedUser {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { Box, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useAdminUsers } from '../../features/admin/api/users.ts';
 import { ShopLinksScreen } from '../../features/shop-auth/components/shop-links-screen.tsx';
+import { ShopWebhooksPanel } from '../../features/shop-auth/components/shop-webhooks-panel.tsx';
 
 /** Our users to link a shop user to, searched on the administration feature's user list. */
 function UserPicker({
@@ -45,6 +46,14 @@ function UserPicker({
 /** The demo shop (or the configured shop) is the one shop users come from. */
 const DEFAULT_SHOP = 'nordic-sanitary-demo.myshopify.com';
 
+/** The shop administration screen: sign-in links, then the webhook subscriptions (issue 24). */
 export default function AdminShopLinksRoute() {
-  return <ShopLinksScreen defaultShop={DEFAULT_SHOP} userPicker={(props) => <UserPicker {...props} />} />;
+  return (
+    <>
+      <ShopLinksScreen defaultShop={DEFAULT_SHOP} userPicker={(props) => <UserPicker {...props} />} />
+      <Box mt="lg">
+        <ShopWebhooksPanel />
+      </Box>
+    </>
+  );
 }

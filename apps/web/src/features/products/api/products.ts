@@ -12,7 +12,7 @@ import type {
   Product,
   ProductListResponse,
   ProductSearchHit,
-  ProductStatus,
+  ProductStatusFilter,
   ProductType,
   SyncMode,
   SyncStatus,
@@ -24,7 +24,7 @@ export interface ProductListParams {
   pageSize: number;
   search?: string;
   type?: ProductType;
-  status?: ProductStatus;
+  status?: ProductStatusFilter;
   active?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductStatus } from '@service-portal/shared/products';
+import { isKnownProductStatus, type ProductStatus } from '@service-portal/shared/products';
 import type { Currency } from '@service-portal/shared/limits';
 import { formatMoney } from '../../../lib/money.ts';
 
@@ -11,11 +11,28 @@ export function Price({ minor, currency }: { minor: number | null; currency: str
   return <>{formatMoney(minor, currency as Currency, i18n.language)}</>;
 }
 
-export function StatusBadge({ status }: { status: ProductStatus }) {
+const STATUS_COLORS: Record<ProductStatus, string> = {
+  active: 'green',
+  draft: 'yellow',
+  unlisted: 'blue',
+  archived: 'gray',
+};
+
+/**
+ * The shop's status of a product; one the portal does not know (a newer API version's) is shown
+ * as it came, marked unknown.
+ */
+export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const color = status === 'active' ? 'green' : status === 'draft' ? 'yellow' : 'gray';
+  if (!isKnownProductStatus(status)) {
+    return (
+      <Badge color="orange" variant="outline" tt="none" data-status-unknown="">
+        {t('products.status.unknown', { value: status })}
+      </Badge>
+    );
+  }
   return (
-    <Badge color={color} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="light">
       {t(`products.status.${status}`)}
     </Badge>
   );

@@ -13,7 +13,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRODUCT_STATUSES, PRODUCT_TYPES } from '@service-portal/shared/products';
+import { PRODUCT_STATUS_FILTERS, PRODUCT_TYPES } from '@service-portal/shared/products';
 import type { ProductSummary } from '@service-portal/shared/products';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -32,7 +32,7 @@ const ACTIVE = ['active', 'inactive'] as const;
 const PARAMS = {
   search: textParam('q'),
   type: optionalChoiceParam('type', PRODUCT_TYPES),
-  status: optionalChoiceParam('status', PRODUCT_STATUSES),
+  status: optionalChoiceParam('status', PRODUCT_STATUS_FILTERS),
   active: optionalChoiceParam('active', ACTIVE),
   page: pageParam(),
 };
@@ -124,10 +124,13 @@ export function ProductsScreen() {
           <Select
             label={t('products.fields.status')}
             placeholder={t('products.filters.all')}
-            data={PRODUCT_STATUSES.map((value) => ({ value, label: t(`products.status.${value}`) }))}
+            data={PRODUCT_STATUS_FILTERS.map((value) => ({
+              value,
+              label: value === 'unknown' ? t('products.status.other') : t(`products.status.${value}`),
+            }))}
             value={state.status}
             clearable
-            onChange={(value) => update({ status: PRODUCT_STATUSES.find((v) => v === value) ?? null })}
+            onChange={(value) => update({ status: PRODUCT_STATUS_FILTERS.find((v) => v === value) ?? null })}
             w={{ base: '100%', xs: 150 }}
           />
           <Select

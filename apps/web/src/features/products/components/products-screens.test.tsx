@@ -89,6 +89,43 @@ describe('products list', { timeout: 20_000 }, () => {
     await expect.poll(() => screen.queryByText('Cinderella Classic 1')).toBeNull();
   });
 
+  it('shows every shop status, a value from a newer API version as unknown, and filters on them', async () => {
+    const { calls } = mockApi({
+      'GET /api/user/profile': { status: 200, body: technician },
+      'GET /api/products': {
+        status: 200,
+        body: {
+          items: [
+            product(1, { status: 'unlisted', title: 'Hidden toilet' }),
+            product(2, { status: 'pre_order_only', title: 'Future heater' }),
+            product(3, { status: 'archived', title: 'Old one' }),
+          ],
+          total: 3,
+          page: 1,
+          pageSize: 20,
+        },
+      },
+    });
+    window.localStorage.setItem(PRODUCTS_VIEW_KEY, 'table');
+    const { user } = renderApp('/products', { signedInAs: technician, width: 1440 });
+    expect(await screen.findByText('Hidden toilet')).toBeInTheDocument();
+    const row = (title: string) => screen.getByText(title).closest('tr')!;
+    expect(within(row('Hidden toilet')).getByText('Unlisted')).toBeInTheDocument();
+    expect(within(row('Future heater')).getByText('Unknown (pre_order_only)')).toBeInTheDocument();
+    expect(within(row('Old one')).getByText('Archived')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Unknown status' }));
+    await expect
+      .poll(() => calls.some((c) => c.url === '/api/products' && c.params.status === 'unknown'))
+      .toBe(true);
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Unlisted' }));
+    await expect
+      .poll(() => calls.some((c) => c.url === '/api/products' && c.params.status === 'unlisted'))
+      .toBe(true);
+  });
+
   it('shows the load failure with a retry', async () => {
     mockApi({
       'GET /api/user/profile': { status: 200, body: technician },
