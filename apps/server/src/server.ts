@@ -3,6 +3,7 @@ import { loggerOptions } from './plugins/request-log.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './integrations/storage/create-storage.ts';
+import { UNFINISHED_WRITE_GRACE_MS } from './integrations/storage/storage.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import pino from 'pino';
 
@@ -27,6 +28,9 @@ async function main() {
   await database.migrate(MIGRATIONS_DIR);
   // One file storage for the seed (the info center's PDFs) and the app, which closes it.
   const storage = await createStorage(config.storage);
+  // Temporary files of uploads cut off by a previous process's death (kill -9, a crash).
+  const unfinished = await storage.removeUnfinishedWrites(UNFINISHED_WRITE_GRACE_MS);
+  if (unfinished > 0) log.info({ removed: unfinished }, 'files of unfinished uploads removed');
   if (config.seedDemoData) {
     const { isEmpty, seedDemoData } = await import('./seed/demo.ts');
     if (await isEmpty(database.db)) {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { defineJob, type JobDefinition } from '../../lib/jobs/define.ts';
-import type { FileStorage } from './storage.ts';
+import { UNFINISHED_WRITE_GRACE_MS, type FileStorage } from './storage.ts';
 
 /** A file never committed is left alone this long: its upload may still be under way. */
 export const UNCOMMITTED_GRACE_MS = 60 * 60_000;
@@ -36,6 +36,8 @@ export interface StoredFiles {
   orphans(uncommittedBefore: Date, limit: number): Promise<string[]>;
   /** Removes every orphan as of `at` from storage and from the ledger; returns the count. */
   sweepOrphans(at: Date): Promise<number>;
+  /** What writes cut off by a dead process left in storage (FileStorage.removeUnfinishedWrites). */
+  removeUnfinishedWrites(olderThanMs: number): Promise<number>;
 }
 
 export function createStoredFiles(
@@ -98,6 +100,8 @@ export function createStoredFiles(
 
     orphans,
 
+    removeUnfinishedWrites: (olderThanMs) => storage.removeUnfinishedWrites(olderThanMs),
+
     async sweepOrphans(at) {
       let removed = 0;
       for (;;) {
@@ -118,7 +122,13 @@ export function storedFilesJobs(files: StoredFiles, now: () => Date): JobDefinit
     defineJob({
       name: SWEEP_JOB,
       handler: async ({ log }) =>
-        log.info({ removed: await files.sweepOrphans(now()) }, 'orphaned files removed'),
+        log.info(
+          {
+            removed: await files.sweepOrphans(now()),
+            unfinished: await files.removeUnfinishedWrites(UNFINISHED_WRITE_GRACE_MS),
+          },
+          'orphaned files removed',
+        ),
       options: { retries: 2, singletonKey: SWEEP_JOB },
       schedule: { cron: '23 * * * *' },
     }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +65,31 @@ export function createLocalStorage(root: string): FileStorage {
         return false;
       }
     },
+    async removeUnfinishedWrites(olderThanMs) {
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      let entries;
+      try {
+        entries = await readdir(resolved, { recursive: true, withFileTypes: true });
+      } catch {
+        return 0; // no folder yet: nothing was ever written
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        try {
+          if ((await stat(file)).mtimeMs >= cutoff) continue;
+          await rm(file, { force: true });
+          removed++;
+        } catch {
+          /* gone meanwhile */
+        }
+      }
+      return removed;
+    },
     async close() {},
   };
 }
+
+/** The temporary name of a write under way: `<target>.<12 hex>.part` (see put). */
+const TEMPORARY = /\.[0-9a-f]{12}\.part$/;

@@ -90,6 +90,13 @@ export function createS3Storage(config: S3Config): FileStorage {
         throw err;
       }
     },
+    // S3 keeps no half object: an upload cut off by a dead process is an incomplete multipart
+    // upload, invisible to reads, whose parts the bucket's AbortIncompleteMultipartUpload lifecycle
+    // rule removes (README, "Files on S3"). Listing uploads is not offered by every S3-compatible
+    // server (s3rver refuses it), so the portal leaves that to the bucket.
+    async removeUnfinishedWrites() {
+      return 0;
+    },
     async close() {
       client.destroy();
     },

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from './create-storage.ts';
-import type { FileStorage } from './storage.ts';
+import { UNFINISHED_WRITE_GRACE_MS, type FileStorage } from './storage.ts';
 
 /** `size` bytes of a repeatable pattern, made as they are read (never one big buffer). */
 function pattern(size: number, failAt?: number): Readable {
@@ -126,4 +126,27 @@ describe.each(['local', 's3'])('%s file storage', (name) => {
 it('the local driver leaves no temporary files behind', async () => {
   const files = await readdir(path.join(tempRoot, 'files', 'images', 'p1'), { recursive: true });
   expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+});
+
+it('the local driver removes what a killed upload left behind, once it is old, and nothing else', async () => {
+  const local = drivers.find((d) => d.name === 'local')!.storage;
+  const dir = path.join(tempRoot, 'files', 'images', 'p2', 'killed');
+  await mkdir(dir, { recursive: true });
+  // What put() leaves when the process dies mid-write: the target's name, 12 hex, .part.
+  const stale = path.join(dir, 'original.0123456789ab.part');
+  const fresh = path.join(dir, 'display.jpg.ba9876543210.part');
+  await writeFile(stale, 'half a photo');
+  await writeFile(fresh, 'a write under way');
+  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  await utimes(stale, hourAgo, hourAgo);
+  await local.put('images/p2/killed/kept.part', Readable.from([Buffer.from('a real object')]), {
+    contentType: 'application/octet-stream',
+  });
+
+  expect(await local.removeUnfinishedWrites(UNFINISHED_WRITE_GRACE_MS)).toBe(1);
+  expect((await readdir(dir)).sort()).toEqual(['display.jpg.ba9876543210.part', 'kept.part']);
+  expect(await local.exists('images/p2/killed/kept.part')).toBe(true);
+  // A store nothing was ever written to has nothing to remove.
+  const empty = await createStorage({ driver: 'local', root: path.join(tempRoot, 'never-written') });
+  expect(await empty.removeUnfinishedWrites(0)).toBe(0);
 });

@@ -16,8 +16,19 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Whether the object exists (tests, clean-up). */
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes what writes cut off by a dead process left behind (a killed upload's temporary file),
+   * when older than `olderThanMs` by the wall clock; returns how many. Run at start and hourly.
+   */
+  removeUnfinishedWrites(olderThanMs: number): Promise<number>;
   close(): Promise<void>;
 }
+
+/**
+ * A write under way is younger than this: a request's body arrives within minutes (uploads are at
+ * most 50 MB), so an older temporary file belongs to a process that died (issue 32).
+ */
+export const UNFINISHED_WRITE_GRACE_MS = 15 * 60_000;
 
 /**
  * The store is full (ENOSPC on the local disk, EntityTooLarge from S3). It is an AppError, so any
