@@ -72,6 +72,26 @@ function safeName(name: string): string {
   return cleaned.length > 0 ? cleaned : 'image';
 }
 
+/** The extensions a download of each proven type may carry; the first is given when it has none of them. */
+const EXTENSIONS: Record<Image['originalType'], string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/heic': ['.heic', '.heif'],
+};
+
+/**
+ * The original's download name: the uploaded name with the extension of the type its content
+ * proved (`poly.html` holding a JPEG downloads as `poly.jpg`, so a saved copy never opens as a web
+ * page; issue 32). A name that already says its type keeps its own spelling (`IMG_0001.HEIC`).
+ */
+export function downloadName(name: string, type: Image['originalType']): string {
+  const extensions = EXTENSIONS[type];
+  if (extensions.some((ext) => name.toLowerCase().endsWith(ext))) return name;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem}${extensions[0]}`;
+}
+
 /**
  * Photos on service orders (spec §7 Images): streamed in with the limits enforced while reading,
  * typed by content, kept as original + EXIF-free display JPEG + thumbnail, served through signed
@@ -324,7 +344,7 @@ export function createImagesService(deps: ImagesDeps) {
       return {
         stream,
         contentType: variant === 'original' ? keys.originalType : 'image/jpeg',
-        attachmentName: variant === 'original' ? keys.originalName : null,
+        attachmentName: variant === 'original' ? downloadName(keys.originalName, keys.originalType) : null,
         expiresAt: exp,
       };
     },

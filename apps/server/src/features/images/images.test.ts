@@ -107,6 +107,25 @@ describe('staff photos on an order', () => {
     expect(res.rawPayload.equals(await gpsJpeg())).toBe(true);
   });
 
+  it("names the original's download by the type its content proved, not the name it came with", async () => {
+    // A PNG sent as looks-like.jpg is saved as .png; a HEIC keeps its own (upper-case) extension.
+    const png = await w.ctx.app.inject({ url: images[1]!.originalUrl });
+    expect(png.headers['content-disposition']).toMatch(/^attachment; filename="looks-like.png"/);
+    const heic = await w.ctx.app.inject({ url: images[2]!.originalUrl });
+    expect(heic.headers['content-disposition']).toMatch(/^attachment; filename="IMG_0001.HEIC"/);
+    // A polyglot named like a web page (issue 32): a saved copy must not open as one.
+    const up = await post(w.tokens.tech, orderId, [
+      { name: 'files', filename: 'poly.html', data: await gpsJpeg(), contentType: 'text/html' },
+      { name: 'categories', value: 'other' },
+    ]);
+    expect(up.statusCode, up.body).toBe(201);
+    const [poly] = up.json<Image[]>();
+    const res = await w.ctx.app.inject({ url: poly!.originalUrl });
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="poly.jpg"/);
+    await w.api(w.tokens.manager).del(`/images/${poly!.id}`);
+  });
+
   it('refuses a URL with a changed signature, another variant or a passed expiry', async () => {
     const url = new URL(images[0]!.thumbnailUrl, 'http://x');
     const badSig = `${url.pathname}?exp=${url.searchParams.get('exp')}&sig=${'A'.repeat(32)}`;
