@@ -27,6 +27,7 @@ export const VALIDATION_MESSAGES = {
   fileTooLarge: 'File is too large',
   invalidFileType: 'Invalid file type',
   nulCharacter: 'This text contains a character that is not allowed',
+  otpCode: 'Please enter the 6-digit code',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
