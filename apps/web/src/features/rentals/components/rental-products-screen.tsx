@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@service-portal/shared/limits';
@@ -20,11 +20,10 @@ import {
   RENTAL_PRODUCT_SORTS,
   type RentalProduct,
 } from '@service-portal/shared/rentals';
-import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import {
   choiceParam,
   flagParam,
@@ -64,7 +63,6 @@ interface Props {
 export function RentalProductsScreen({ canManage, catalogProductPicker }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [search, setSearch] = useState(state.search);
   const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
@@ -214,14 +212,12 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
         checked={state.inactive}
         onChange={(e) => update({ inactive: e.currentTarget.checked, page: 1 })}
       />
-      <PagedList
+      <ScreenList
         query={list}
+        params={[state, update]}
+        cards={state.view === 'cards'}
         loadFailure="rentals.products.loadFailed"
         loadingLabel={t('rentals.loading')}
-        page={state.page}
-        onPageChange={(page) => update({ page })}
-        phone={phone || state.view === 'cards'}
-        rowKey={(p) => p.id}
         columns={columns}
         cardTestId="rental-product-card"
         card={(p) => (

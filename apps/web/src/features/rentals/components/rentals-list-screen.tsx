@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@service-portal/shared/limits';
@@ -10,11 +10,10 @@ import {
   type Rental,
   type RentalStatus,
 } from '@service-portal/shared/rentals';
-import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import {
   choiceParam,
   optionalChoiceParam,
@@ -58,7 +57,6 @@ interface Props {
 export function RentalsListScreen({ mode, canManage }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [search, setSearch] = useState(state.search);
   const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
@@ -230,14 +228,11 @@ export function RentalsListScreen({ mode, canManage }: Props) {
           </Button>
         </Group>
       </Group>
-      <PagedList
+      <ScreenList
         query={list}
+        params={[state, update]}
         loadFailure="rentals.loadFailed"
         loadingLabel={t('rentals.loading')}
-        page={state.page}
-        onPageChange={(page) => update({ page })}
-        phone={phone}
-        rowKey={(r) => r.id}
         columns={columns}
         cardTestId="rental-card"
         card={(r) => (
