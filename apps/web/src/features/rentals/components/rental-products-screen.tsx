@@ -1,25 +1,14 @@
-import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Box, Button, Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@service-portal/shared/limits';
 import {
   RENTAL_AVAILABILITIES,
   RENTAL_PRODUCT_PAGE_SIZES,
   RENTAL_PRODUCT_SORTS,
   type RentalProduct,
 } from '@service-portal/shared/rentals';
+import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
@@ -64,13 +53,6 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, update] = useListParams(PARAMS);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
   const [editing, setEditing] = useState<RentalProduct | null | undefined>(undefined);
   const currency = useRentalDashboard().data?.currency ?? 'NOK';
   const list = useRentalProducts({
@@ -155,10 +137,10 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
     <Stack>
       <Group justify="space-between" wrap="wrap" align="flex-end">
         <Group wrap="wrap" align="flex-end">
-          <TextInput
+          <DebouncedTextInput
             label={t('rentals.products.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={state.search}
+            onCommit={(search) => update({ search, page: 1 }, { replace: true })}
             w={220}
           />
           <NativeSelect

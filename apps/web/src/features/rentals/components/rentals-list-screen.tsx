@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@service-portal/shared/limits';
 import {
   RENTAL_SORTS,
   RENTAL_STATUSES,
   type Rental,
   type RentalStatus,
 } from '@service-portal/shared/rentals';
+import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
@@ -58,13 +57,6 @@ export function RentalsListScreen({ mode, canManage }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, update] = useListParams(PARAMS);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
   const status: RentalStatus | 'open' | undefined =
     mode === 'active' ? state.view : (state.status ?? undefined);
   const list = useRentals({
@@ -214,10 +206,10 @@ export function RentalsListScreen({ mode, canManage }: Props) {
               if (sort) update({ sort, page: 1 });
             }}
           />
-          <TextInput
+          <DebouncedTextInput
             label={t('rentals.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={state.search}
+            onCommit={(search) => update({ search, page: 1 }, { replace: true })}
             w={240}
           />
         </Group>

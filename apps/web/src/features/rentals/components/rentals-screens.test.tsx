@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
 import { serviceManager, technician } from '../../../../test/fixtures.ts';
@@ -251,5 +251,21 @@ describe('rental screens', { timeout: 30_000 }, () => {
     ).toEqual(['12', '24', '48']);
     await user.selectOptions(perPage, '48');
     expect(calls.at(-1)?.params).toMatchObject({ sort: 'condition_worst', pageSize: '48' });
+  });
+  it('searches rentals and units through the shared debounced input: one request after typing pauses, page 1', async () => {
+    const { user, calls, router } = start('/rentals/all?page=2');
+    const search = await screen.findByRole('textbox', { name: 'Search customer or serial number' });
+    await user.type(search, 'Ola');
+    await waitFor(() => expect(router.state.location.search).toContain('q=Ola'));
+    expect(router.state.location.search).not.toContain('page=2');
+    const searched = () =>
+      calls
+        .filter((c) => c.url === '/api/rentals' && c.params.search !== undefined)
+        .map((c) => c.params.search);
+    await waitFor(() => expect(searched()).toEqual(['Ola']));
+    expect(calls.findLast((c) => c.url === '/api/rentals')?.params.page).toBe('1');
+    // The shared input clears with its own button.
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('q='));
   });
 });
