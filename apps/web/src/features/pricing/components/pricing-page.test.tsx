@@ -216,4 +216,13 @@ describe('pricing page', { timeout: 20_000 }, () => {
       sent(calls, 'DELETE', '/api/pricing/categories/c1000000-0000-4000-8000-000000000001'),
     ).toHaveLength(1);
   });
+  it('rental product prices: a unit must be chosen and amounts must parse before anything is sent', async () => {
+    const { user, calls } = start();
+    const form = await screen.findByRole('form', { name: 'Rental product pricing' });
+    await user.type(within(form).getByLabelText(/^Daily price/, { selector: 'input' }), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Choose a rental product')).toBeInTheDocument();
+    expect(within(form).getByText('Too many decimals')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 });
