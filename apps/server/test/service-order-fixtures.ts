@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { ACTING_PARTNER_HEADER } from '@service-portal/shared/auth';
 import type { ServiceOrderCreateInput } from '@service-portal/shared/service-orders';
-import { todayIn } from '@service-portal/shared/validation';
 import { technicians } from '../src/db/schema/technicians.ts';
 import { warehouseLocations } from '../src/db/schema/warehouse-locations.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
 import { seedTechnicians } from '../src/seed/technicians.ts';
 import { seedWarehouseLocations } from '../src/seed/warehouse-locations.ts';
 import { bearer, createTestContext, signIn, type TestContext } from './helper.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 /**
  * A test app with the demo identities, technicians and warehouse locations (no demo orders, so

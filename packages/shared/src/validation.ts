@@ -48,23 +48,6 @@ export function isValidPhone(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-/** A calendar day `YYYY-MM-DD` that exists. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** Today's calendar day in a time zone, as `YYYY-MM-DD`. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /**
  * Where a request's input holds a NUL character (U+0000): the paths of those strings (object keys
  * included). PostgreSQL cannot store NUL in text, so every input is refused with

@@ -1,7 +1,5 @@
 import type { Currency } from '@service-portal/shared/limits';
 import {
-  addDays,
-  dayInZone,
   RENTAL_MESSAGES as M,
   rentalCharge,
   resolveRentalRates,
@@ -30,6 +28,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { reminderMessage } from './rentals.messages.ts';
 import type { RentalProductRow, RentalRow, RentalsRepository, WriteMiss } from './rentals.repository.ts';
 import { statusCondition } from './rentals.repository.ts';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
 // What this feature asks of others (app.ts passes ports in; features do not import each other).
 export interface CustomerPort {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInZone, type Rental, type RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
 import type { Image } from '@service-portal/shared/images';
 import { communications } from '../../db/schema/communications.ts';
 import { images } from '../../db/schema/images.ts';
@@ -16,6 +16,7 @@ import {
   orderInput,
   type OrdersWorld,
 } from '../../../test/service-order-fixtures.ts';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
 let w: OrdersWorld;
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import type { CustomerListParams } from '../api/list-customers.ts';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -41,7 +42,9 @@ export function CustomersScreen() {
   const date = (value: string | null) =>
     value === null
       ? '—'
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
+          new Date(value),
+        );
 
   const name = (customer: Customer) => (
     <Anchor component={Link} to={`/customers/${customer.id}`} fw={600}>

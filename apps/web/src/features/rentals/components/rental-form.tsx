@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@service-portal/shared/limits';
 import { LIMITS } from '@service-portal/shared/limits';
-import { addDays, RENTAL_MESSAGES, rentalCreateSchema, type Rental } from '@service-portal/shared/rentals';
+import { RENTAL_MESSAGES, rentalCreateSchema, type Rental } from '@service-portal/shared/rentals';
 import { FormActions } from '../../../components/form-actions.tsx';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
@@ -14,6 +14,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRentalProductOptions } from '../api/rental-products.ts';
 import { useCreateRental, useCustomerChoices } from '../api/rentals.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+import { addDays } from '@service-portal/shared/zoned-days';
 
 const MESSAGE_KEYS: Partial<Record<string, TranslationKey>> = {
   [RENTAL_MESSAGES.unitRequired]: 'rentals.validation.unitRequired',

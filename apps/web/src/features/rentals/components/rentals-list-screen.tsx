@@ -23,6 +23,8 @@ import {
 import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { todayIn } from '@service-portal/shared/zoned-days';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 // Dialogs load when first opened (issue 18: weight).
 const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
@@ -67,7 +69,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
     search: state.search,
   });
   const dashboard = useRentalDashboard();
-  const today = list.data?.today ?? dashboard.data?.today ?? new Date().toISOString().slice(0, 10);
+  const today = list.data?.today ?? dashboard.data?.today ?? todayIn(displayTimeZone());
   const currency = dashboard.data?.currency ?? 'NOK';
   const [returning, setReturning] = useState<Rental | null>(null);
   const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);

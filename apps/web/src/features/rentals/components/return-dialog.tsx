@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
-  isCalendarDay,
   RENTAL_CONDITIONS,
   RENTAL_MESSAGES,
   rentalCharge,
@@ -23,6 +22,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { rentalPhotosKey, uploadRentalPhoto } from '../api/rental-photos.ts';
 import { useReturnRental } from '../api/rentals.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+import { isCalendarDay } from '@service-portal/shared/zoned-days';
 
 type ReturnPayload = z.output<typeof rentalReturnSchema>;
 
