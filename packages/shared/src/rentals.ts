@@ -181,15 +181,33 @@ export function resolveRentalRates(
 // ---------------------------------------------------------------------------------------------
 // Overdue
 
-/** product.md: an active rental past its due date is overdue, without anyone touching it. */
+/**
+ * The overdue rule, in one place (product.md): a rental stored `active` whose due date is before
+ * the partner's today is overdue, without anyone touching it. Nothing stores "overdue". The
+ * server's SQL is written from this rule (rentals.repository.ts `overdueSql`, with these values)
+ * and rentals.overdue.test.ts runs one table of cases through both; the screens show the status
+ * the server derives.
+ */
+export const OVERDUE_RULE = {
+  /** The stored status a rental must have. */
+  storedStatus: 'active',
+  /** Overdue from the day after the due date: due today is not yet late. */
+  daysPastDue: 1,
+} as const satisfies { storedStatus: StoredRentalStatus; daysPastDue: number };
+
+/** Whether a rental is overdue on `today` (the partner's calendar day). */
+export function isOverdue(status: StoredRentalStatus, dueDate: string, today: string): boolean {
+  return status === OVERDUE_RULE.storedStatus && daysBetween(dueDate, today) >= OVERDUE_RULE.daysPastDue;
+}
+
+/** The status a screen shows: the stored one, or `overdue` by the rule above. */
 export function effectiveRentalStatus(
   status: StoredRentalStatus,
   dueDate: string,
   now: Date,
   timeZone: string,
 ): RentalStatus {
-  if (status === 'active' && dueDate < dayInZone(now, timeZone)) return 'overdue';
-  return status;
+  return isOverdue(status, dueDate, dayInZone(now, timeZone)) ? 'overdue' : status;
 }
 
 // ---------------------------------------------------------------------------------------------

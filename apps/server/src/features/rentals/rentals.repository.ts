@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type {
   RentalAvailability,
   RentalListQuery,
@@ -8,7 +23,7 @@ import type {
   ReminderKind,
   ReminderMethod,
 } from '@service-portal/shared/rentals';
-import { DEFAULT_RENTAL_SETTINGS, RENTAL_CONDITIONS } from '@service-portal/shared/rentals';
+import { DEFAULT_RENTAL_SETTINGS, OVERDUE_RULE, RENTAL_CONDITIONS } from '@service-portal/shared/rentals';
 import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentalReminders, rentals, rentalSettings } from '../../db/schema/rentals.ts';
@@ -48,17 +63,28 @@ function asWriteMiss(err: unknown): WriteMiss {
   throw err;
 }
 
-/** `overdue` is an active rental whose due date is before the partner's today (given). */
-function statusSql(today: string): SQL<RentalStatus> {
-  return sql<RentalStatus>`case when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then 'overdue' else ${r.status} end`;
+/**
+ * The overdue rule of packages/shared (`OVERDUE_RULE`, `isOverdue`) in SQL, the only place the
+ * queries below spell it: stored `active`, and due `daysPastDue` days or more before `today`, the
+ * partner's calendar day ('YYYY-MM-DD', or an SQL date). Written as a range on the due date so an
+ * index on it serves. rentals.overdue.test.ts runs one table of cases through this and isOverdue.
+ */
+export function overdueSql(status: SQLWrapper, dueDate: SQLWrapper, today: string | SQL): SQL {
+  const day = typeof today === 'string' ? sql`${today}::date` : today;
+  return sql`(${status} = ${OVERDUE_RULE.storedStatus} and ${dueDate} <= ${day} - ${OVERDUE_RULE.daysPastDue}::int)`;
+}
+
+/** The status a screen shows: the stored one, or `overdue` by the rule (`effectiveRentalStatus`). */
+export function statusSql(today: string): SQL<RentalStatus> {
+  return sql<RentalStatus>`case when ${overdueSql(r.status, r.dueDate, today)} then 'overdue' else ${r.status} end`;
 }
 
 export function statusCondition(status: RentalStatus | 'open', today: string): SQL | undefined {
   switch (status) {
     case 'overdue':
-      return and(eq(r.status, 'active'), lt(r.dueDate, today));
+      return overdueSql(r.status, r.dueDate, today);
     case 'active':
-      return and(eq(r.status, 'active'), gte(r.dueDate, today));
+      return and(eq(r.status, 'active'), not(overdueSql(r.status, r.dueDate, today)));
     case 'open':
       return eq(r.status, 'active');
     default:
@@ -80,7 +106,7 @@ const OUT_NOW = sql.raw(
 
 function productExtras(today: string) {
   const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
-  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and "rd"."status" = 'active' and "rd"."due_date" < ${today}::date)`;
+  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and ${overdueSql(sql.raw('"rd"."status"'), sql.raw('"rd"."due_date"'), today)})`;
   const availability = sql<RentalAvailability>`case
     when not "rental_products"."is_active" then 'inactive'
     when ${currentOverdue} then 'overdue'
@@ -341,8 +367,7 @@ export function createRentalsRepository(db: Db) {
             r,
             scope,
             eq(r.rentalProductId, productId),
-            eq(r.status, 'active'),
-            lt(r.dueDate, today),
+            overdueSql(r.status, r.dueDate, today),
             exceptId ? ne(r.id, exceptId) : undefined,
           ),
         )
@@ -427,7 +452,7 @@ export function createRentalsRepository(db: Db) {
         .where(scoped(p, scope));
       const [rent] = await db
         .select({
-          overdue: sql<number>`count(*) filter (where ${r.status} = 'active' and ${r.dueDate} < ${today}::date)::int`,
+          overdue: sql<number>`count(*) filter (where ${overdueSql(r.status, r.dueDate, today)})::int`,
           upcoming: sql<number>`count(*) filter (where ${r.status} = 'booked' and ${r.startDate} >= ${today}::date)::int`,
           revenue: sql<number>`coalesce(sum(${r.totalMinor}) filter (where ${r.status} = 'returned' and ${r.returnedDate} >= ${monthStart}::date and ${r.returnedDate} <= ${today}::date), 0)::int`,
           rentedDays: sql<number>`coalesce(sum(greatest(0,
@@ -508,7 +533,8 @@ export function createRentalsRepository(db: Db) {
       const method = sql<ReminderMethod>`coalesce(${rentalSettings.reminderMethod}, ${DEFAULT_RENTAL_SETTINGS.reminderMethod})`;
       const daysBefore = sql`coalesce(${rentalSettings.reminderDaysBefore}, ${DEFAULT_RENTAL_SETTINGS.reminderDaysBefore})`;
       const overdueOn = sql`coalesce(${rentalSettings.sendOverdueReminder}, ${DEFAULT_RENTAL_SETTINGS.sendOverdueReminder})`;
-      const kind = sql<ReminderKind>`case when ${r.dueDate} < ${today} then 'overdue' else 'due_soon' end`;
+      const overdue = overdueSql(r.status, r.dueDate, today);
+      const kind = sql<ReminderKind>`case when ${overdue} then 'overdue' else 'due_soon' end`;
       const rows = await db
         .select({
           rentalId: r.id,
@@ -533,12 +559,8 @@ export function createRentalsRepository(db: Db) {
             eq(r.status, 'active'),
             sql`${method} <> 'none'`,
             or(
-              and(sql`${r.dueDate} < ${today}`, sql`${overdueOn}`),
-              and(
-                sql`${daysBefore} > 0`,
-                sql`${r.dueDate} >= ${today}`,
-                sql`${r.dueDate} - ${today} <= ${daysBefore}`,
-              ),
+              and(overdue, sql`${overdueOn}`),
+              and(sql`${daysBefore} > 0`, not(overdue), sql`${r.dueDate} - ${today} <= ${daysBefore}`),
             ),
             sql`not exists (select 1 from ${rentalReminders} where ${rentalReminders.rentalId} = ${r.id} and ${rentalReminders.kind} = ${kind})`,
           ),
