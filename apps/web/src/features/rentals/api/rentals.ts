@@ -10,7 +10,6 @@ import {
   type RentalSort,
   type RentalStatus,
 } from '@service-portal/shared/rentals';
-import { customerListResponseSchema } from '@service-portal/shared/customers';
 import { apiClient } from '../../../lib/api-client.ts';
 import { RENTALS_KEY } from './rental-products.ts';
 
@@ -57,20 +56,6 @@ export function useRentalCalendar(from: string, to: string) {
       rentalCalendarSchema.parse(
         (await apiClient.get<unknown>('/rentals/calendar', { params: { from, to }, signal })).data,
       ),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The partner's customers matching a search, for the rental form's picker. */
-export function useCustomerChoices(search: string) {
-  return useQuery({
-    queryKey: [...RENTALS_KEY, 'customers', search],
-    queryFn: async ({ signal }) => {
-      const params: Record<string, string> = { pageSize: '20' };
-      if (search.trim().length >= 2) params.search = search.trim();
-      const response = await apiClient.get<unknown>('/customers', { params, signal });
-      return customerListResponseSchema.parse(response.data).items;
-    },
     placeholderData: keepPreviousData,
   });
 }

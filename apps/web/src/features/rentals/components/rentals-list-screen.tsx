@@ -25,6 +25,7 @@ import { RentalStatusBadge } from './rental-badges.tsx';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { todayIn } from '@service-portal/shared/zoned-days';
 import { displayTimeZone } from '../../../lib/time-zone.ts';
+import type { CustomerPickerSlot } from './rental-form.tsx';
 
 // Dialogs load when first opened (issue 18: weight).
 const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
@@ -48,6 +49,8 @@ const PARAMS = {
 };
 
 interface Props {
+  /** The customers feature's picker for the rental form (composed in app/). */
+  customerPicker: CustomerPickerSlot;
   /** `active`: what is out now (and the bookings); `all`: every rental, any status. */
   mode: 'active' | 'all';
   /** Administrators and ServiceManagers cancel. */
@@ -55,7 +58,7 @@ interface Props {
 }
 
 /** Spec §2: active rentals and all rentals (newest/oldest first, filter by status, search). */
-export function RentalsListScreen({ mode, canManage }: Props) {
+export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, update] = useListParams(PARAMS);
@@ -249,6 +252,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
       <ReturnDialog rental={returning} today={today} onClose={() => setReturning(null)} />
       <RentalPhotosModal rental={viewingPhotos} onClose={() => setViewingPhotos(null)} />
       <RentalFormModal
+        customerPicker={customerPicker}
         kind={creating ?? 'rental'}
         opened={creating !== null}
         onClose={() => setCreating(null)}

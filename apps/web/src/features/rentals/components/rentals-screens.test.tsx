@@ -268,4 +268,34 @@ describe('rental screens', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('q='));
   });
+  it('the rental form picks an existing customer through the customers feature list', async () => {
+    const kari = {
+      id: 'c0000000-0000-4000-8000-000000000042',
+      name: 'Kari Nordmann',
+      email: 'kari@example.com',
+      phone: null,
+      address: null,
+      notes: null,
+      orderCount: 0,
+      openOrderCount: 0,
+      lastOrderAt: null,
+      mergedIntoId: null,
+      createdAt: '2026-03-01T09:00:00.000Z',
+      updatedAt: '2026-03-01T09:00:00.000Z',
+      version: 1,
+    };
+    const { user, calls } = start('/rentals/active', serviceManager, {
+      'GET /api/customers': (request) => ({
+        status: 200,
+        body: { items: request.params.search === 'Kari' ? [kari] : [], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New rental' }));
+    const picker = await screen.findByLabelText(/^Choose a customer/, { selector: 'input' });
+    await user.type(picker, 'Kari');
+    await user.click(await screen.findByRole('option', { name: 'Kari Nordmann · kari@example.com' }));
+    expect(picker).toHaveValue('Kari Nordmann · kari@example.com');
+    const asked = calls.filter((c) => c.url === '/api/customers').at(-1);
+    expect(asked?.params).toMatchObject({ search: 'Kari', sort: 'name', sortDirection: 'asc', page: '1' });
+  });
 });
