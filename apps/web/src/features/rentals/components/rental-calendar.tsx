@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { useRentalCalendar } from '../api/rentals.ts';
+import { useRentalCalendar } from '../api/get-rental-calendar.ts';
 import { addDays, daysBetween, lastDayOfMonth, mondayOf } from '@service-portal/shared/zoned-days';
 
 const CELL_COLOURS: Record<CalendarCell, string> = {

@@ -5,7 +5,7 @@ import type { Rental } from '@service-portal/shared/rentals';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useRentalDashboard } from '../api/rentals.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { RentalCalendar } from './rental-calendar.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

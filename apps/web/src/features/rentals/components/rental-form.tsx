@@ -9,8 +9,8 @@ import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { parseAmount } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useRentalProductOptions } from '../api/rental-products.ts';
-import { useCreateRental } from '../api/rentals.ts';
+import { useCreateRental } from '../api/create-rental.ts';
+import { useRentalProductOptions } from '../api/list-rental-product-options.ts';
 import { translateRentalError } from './rental-product-form.tsx';
 import { addDays } from '@service-portal/shared/zoned-days';
 

@@ -21,8 +21,9 @@ import {
   textParam,
   useListParams,
 } from '../../../lib/use-list-params.ts';
-import { useRentalProducts, useSetRentalProductStatus } from '../api/rental-products.ts';
-import { useRentalDashboard } from '../api/rentals.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
+import { useRentalProducts } from '../api/list-rental-products.ts';
+import { useSetRentalProductStatus } from '../api/set-rental-product-status.ts';
 import { AvailabilityBadge, ConditionBadge } from './rental-badges.tsx';
 import type { CatalogProductPicker } from './rental-product-form.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';

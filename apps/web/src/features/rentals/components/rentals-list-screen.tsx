@@ -20,7 +20,10 @@ import {
   textParam,
   useListParams,
 } from '../../../lib/use-list-params.ts';
-import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
+import { useCancelRental } from '../api/cancel-rental.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
+import { useRentals } from '../api/list-rentals.ts';
+import { usePickupBooking } from '../api/pickup-booking.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { todayIn } from '@service-portal/shared/zoned-days';

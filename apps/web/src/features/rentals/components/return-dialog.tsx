@@ -19,8 +19,9 @@ import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { rentalPhotosKey, uploadRentalPhoto } from '../api/rental-photos.ts';
-import { useReturnRental } from '../api/rentals.ts';
+import { rentalPhotosKey } from '../api/keys.ts';
+import { useReturnRental } from '../api/return-rental.ts';
+import { uploadRentalPhoto } from '../api/upload-rental-photo.ts';
 import { translateRentalError } from './rental-product-form.tsx';
 import { isCalendarDay } from '@service-portal/shared/zoned-days';
 
