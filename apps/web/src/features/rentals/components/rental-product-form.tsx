@@ -30,6 +30,7 @@ const MESSAGE_KEYS: Partial<Record<string, TranslationKey>> = {
   [RENTAL_MESSAGES.amountNegative]: 'rentals.validation.amount',
   [RENTAL_MESSAGES.amountTooHigh]: 'rentals.validation.amount',
   'rentals.validation.amount': 'rentals.validation.amount',
+  [RENTAL_MESSAGES.dateRequired]: 'rentals.validation.dateRequired',
 };
 
 export function translateRentalError(t: TFunction, message: string): ReactNode {
