@@ -415,12 +415,12 @@ describe('overdue, return with late fee, reminders (moved clock)', () => {
 });
 
 describe('photos with the return (the images pipeline)', () => {
-  const postPhotos = (token: string, id: string, parts: Part[]) => {
+  const postPhotos = (token: string, id: string, parts: Part[], headers: Record<string, string> = {}) => {
     const body = multipart(parts);
     return w.ctx.app.inject({
       method: 'POST',
       url: `/api/rentals/${id}/photos`,
-      headers: { ...bearer(token), ...body.headers },
+      headers: { ...bearer(token), ...headers, ...body.headers },
       payload: body.payload,
     });
   };
@@ -428,6 +428,21 @@ describe('photos with the return (the images pipeline)', () => {
     w.ctx.app.db.select().from(images).where(eq(images.rentalId, rentalId));
   const uncommitted = async () =>
     (await w.ctx.app.db.select().from(storedFiles)).filter((f) => f.committedAt === null);
+
+  it('stores a retried photo upload once when it carries the same Idempotency-Key', async () => {
+    const u = await unit();
+    const r = (await rent(u.id)).json<Rental>();
+    const send = async () =>
+      postPhotos(w.tokens.tech, r.id, [{ name: 'files', filename: 'door.png', data: await png() }], {
+        'idempotency-key': `rental-photo-${r.id}`,
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await photosOf(r.id)).toHaveLength(1);
+  });
 
   it('takes photos by content on a rental under way, lists them with thumbnails, and after the return', async () => {
     const u = await unit();
