@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { ACTING_PARTNER_HEADER } from '@service-portal/shared/auth';
 import type { ServiceOrderCreateInput } from '@service-portal/shared/service-orders';
-import { todayIn } from '@service-portal/shared/validation';
 import { technicians } from '../src/db/schema/technicians.ts';
 import { warehouseLocations } from '../src/db/schema/warehouse-locations.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
 import { seedTechnicians } from '../src/seed/technicians.ts';
 import { seedWarehouseLocations } from '../src/seed/warehouse-locations.ts';
 import { bearer, createTestContext, signIn, type TestContext } from './helper.ts';
+import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 
 /**
  * A test app with the demo identities, technicians and warehouse locations (no demo orders, so
@@ -107,6 +107,5 @@ export function orderInput(overrides: Partial<ServiceOrderCreateInput> = {}): Se
 
 /** Oslo calendar days relative to today, as the scheduled-date rule sees them. */
 export function osloDay(offsetDays = 0): string {
-  const noon = new Date(`${todayIn('Europe/Oslo')}T12:00:00Z`);
-  return new Date(noon.getTime() + offsetDays * 24 * 60 * 60_000).toISOString().slice(0, 10);
+  return addDays(todayIn('Europe/Oslo'), offsetDays);
 }

@@ -2,13 +2,14 @@
 // the full zod library out of its bundle. They compose with the classic schemas elsewhere.
 import { z } from 'zod/mini';
 import { LIMITS } from './limits.ts';
+import { VALIDATION_MESSAGES } from './validation.ts';
 
 export const ROLES = ['Administrator', 'ServiceManager'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Spec §5: no spaces, exactly one @, a dot in the domain. Messages are translation keys' English text. */
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const EMAIL_MESSAGE = VALIDATION_MESSAGES.emailInvalid;
 export function isValidEmail(value: string): boolean {
   if (value.length === 0 || value.length > 254 || /\s/.test(value)) return false;
   const parts = value.split('@');
@@ -23,7 +24,7 @@ export const emailSchema = z
   .string()
   .check(z.trim(), z.maxLength(254), z.refine(isValidEmail, { message: EMAIL_MESSAGE }), z.toLowerCase());
 
-export const OTP_MESSAGE = 'Please enter the 6-digit code';
+export const OTP_MESSAGE = VALIDATION_MESSAGES.otpCode;
 export const otpCodeSchema = z.string().check(z.regex(new RegExp(`^\\d{${LIMITS.otpDigits}}$`), OTP_MESSAGE));
 
 export const otpRequestSchema = z.object({ email: emailSchema });

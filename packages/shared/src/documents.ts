@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
+import { VALIDATION_MESSAGES } from './validation.ts';
 
 /** Spec §3 "Document": user manuals, technical specs, marketing materials, service documentation. */
 export const DOCUMENT_CATEGORIES = [
@@ -71,7 +72,7 @@ export const DOCUMENT_MESSAGES = {
   uploadFailed: 'Failed to upload document.',
   uploadSuccessful: 'Upload successful',
   typeMismatch: 'The file is not what its name says.',
-  titleRequired: 'Title is required',
+  titleRequired: VALIDATION_MESSAGES.titleRequired,
 } as const;
 
 const tagSchema = z

@@ -1,15 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   calendarCell,
-  dayInZone,
   effectiveRentalStatus,
   rentalCharge,
   rentalCreateSchema,
   rentalProductListQuerySchema,
   resolveRentalRates,
 } from './rentals.ts';
+import { addDays, dayInZone } from './zoned-days.ts';
 
 const base = { dailyMinor: 10_000, weeklyMinor: 50_000, lateFeePerDayMinor: 2_500, timeZone: 'Europe/Oslo' };
 const day = fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2026-01-01', n));

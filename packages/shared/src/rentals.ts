@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerInputSchema } from './customers.ts';
-import { zonedDay } from './zoned-days.ts';
+import { dayInZone, daysBetween, isCalendarDay } from './zoned-days.ts';
 import { CURRENCIES, LIMITS } from './limits.ts';
 import { listResponseSchema } from './pagination.ts';
 import { PRICING_LIMITS } from './pricing.ts';
@@ -78,38 +78,12 @@ const R = RENTAL_MESSAGES;
 // ---------------------------------------------------------------------------------------------
 // Calendar days
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A valid calendar date YYYY-MM-DD. */
-export function isCalendarDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 export const calendarDaySchema = z.string({ message: R.dateRequired }).refine(isCalendarDay, R.dateRequired);
-
-/** The calendar day of an instant in the zone, as YYYY-MM-DD. */
-export function dayInZone(instant: Date, timeZone: string): string {
-  const { year, month, day } = zonedDay(timeZone, instant);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** A day given as YYYY-MM-DD stays that day; an instant becomes its day in the zone. */
 function toDay(value: Date | string, timeZone: string): string {
   if (typeof value === 'string' && isCalendarDay(value)) return value;
   return dayInZone(typeof value === 'string' ? new Date(value) : value, timeZone);
-}
-
-/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-/** `day` plus `n` calendar days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,15 +181,33 @@ export function resolveRentalRates(
 // ---------------------------------------------------------------------------------------------
 // Overdue
 
-/** product.md: an active rental past its due date is overdue, without anyone touching it. */
+/**
+ * The overdue rule, in one place (product.md): a rental stored `active` whose due date is before
+ * the partner's today is overdue, without anyone touching it. Nothing stores "overdue". The
+ * server's SQL is written from this rule (rentals.repository.ts `overdueSql`, with these values)
+ * and rentals.overdue.test.ts runs one table of cases through both; the screens show the status
+ * the server derives.
+ */
+export const OVERDUE_RULE = {
+  /** The stored status a rental must have. */
+  storedStatus: 'active',
+  /** Overdue from the day after the due date: due today is not yet late. */
+  daysPastDue: 1,
+} as const satisfies { storedStatus: StoredRentalStatus; daysPastDue: number };
+
+/** Whether a rental is overdue on `today` (the partner's calendar day). */
+export function isOverdue(status: StoredRentalStatus, dueDate: string, today: string): boolean {
+  return status === OVERDUE_RULE.storedStatus && daysBetween(dueDate, today) >= OVERDUE_RULE.daysPastDue;
+}
+
+/** The status a screen shows: the stored one, or `overdue` by the rule above. */
 export function effectiveRentalStatus(
   status: StoredRentalStatus,
   dueDate: string,
   now: Date,
   timeZone: string,
 ): RentalStatus {
-  if (status === 'active' && dueDate < dayInZone(now, timeZone)) return 'overdue';
-  return status;
+  return isOverdue(status, dueDate, dayInZone(now, timeZone)) ? 'overdue' : status;
 }
 
 // ---------------------------------------------------------------------------------------------

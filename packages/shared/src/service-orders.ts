@@ -7,7 +7,8 @@ import { emailSchema } from './auth.ts';
 import { communicationSchema } from './communications.ts';
 import { CURRENCIES, LIMITS } from './limits.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
-import { isIsoDate, isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
+import { isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
+import { isCalendarDay } from './zoned-days.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enums (wire values are lower snake case; labels come from translations)
@@ -137,7 +138,7 @@ const minorUnits = (negativeMessage: string) =>
 /** `YYYY-MM-DD`; "not in the past" depends on the stored value and the day, see `isScheduledDateAllowed`. */
 export const scheduledDateSchema = z
   .string()
-  .refine(isIsoDate, M.dateInvalid)
+  .refine(isCalendarDay, M.dateInvalid)
   .nullish()
   .transform((v) => v ?? null);
 
@@ -377,7 +378,7 @@ export const serviceOrderUpdateSchema = z.object({
   relatedProductId: z.uuid().nullable().optional(),
   estimatedCost: minorUnits(M.estimatedCostNegative).nullable().optional(),
   currency: currencySchema.optional(),
-  scheduledDate: z.string().refine(isIsoDate, M.dateInvalid).nullable().optional(),
+  scheduledDate: z.string().refine(isCalendarDay, M.dateInvalid).nullable().optional(),
   assignedTechnicianId: z.uuid().nullable().optional(),
   customerName: customerNameSchema.optional(),
   customerEmail: customerEmailSchema.optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, isValidPhone, todayIn, VALIDATION_MESSAGES, validationKey } from './validation.ts';
+import { isValidPhone, VALIDATION_MESSAGES, validationKey } from './validation.ts';
+import { isCalendarDay, todayIn } from './zoned-days.ts';
 
 describe('isValidPhone (spec §5)', () => {
   it.each(['+47 912 34 567', '91234567', '(555) 123-4567', '+1.555.123.4567', '1234567'])(
@@ -12,14 +13,14 @@ describe('isValidPhone (spec §5)', () => {
   );
 });
 
-describe('isIsoDate', () => {
+describe('isCalendarDay', () => {
   it('accepts days that exist, leap days included', () => {
-    expect(isIsoDate('2026-11-24')).toBe(true);
-    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isCalendarDay('2026-11-24')).toBe(true);
+    expect(isCalendarDay('2024-02-29')).toBe(true);
   });
   it('refuses days that do not exist and other shapes', () => {
     for (const v of ['2026-02-29', '2026-13-01', '2026-11-31', '2026-1-01', '24.11.2026', '2026-11-24T00:00'])
-      expect(isIsoDate(v), v).toBe(false);
+      expect(isCalendarDay(v), v).toBe(false);
   });
 });
 

@@ -27,6 +27,7 @@ export const VALIDATION_MESSAGES = {
   fileTooLarge: 'File is too large',
   invalidFileType: 'Invalid file type',
   nulCharacter: 'This text contains a character that is not allowed',
+  otpCode: 'Please enter the 6-digit code',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
@@ -45,23 +46,6 @@ export function isValidPhone(value: string): boolean {
   if (!/^\+?[\d\s().-]+$/.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15;
-}
-
-/** A calendar day `YYYY-MM-DD` that exists. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** Today's calendar day in a time zone, as `YYYY-MM-DD`. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /**

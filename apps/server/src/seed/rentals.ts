@@ -1,5 +1,5 @@
 import { asc, count, eq, isNull, and } from 'drizzle-orm';
-import { addDays, dayInZone, rentalCharge, type RentalCondition } from '@service-portal/shared/rentals';
+import { rentalCharge, type RentalCondition } from '@service-portal/shared/rentals';
 import type { Db } from '../db/client.ts';
 import { customers } from '../db/schema/customers.ts';
 import { servicePartners } from '../db/schema/partners.ts';
@@ -7,6 +7,7 @@ import { rentalProductPricing } from '../db/schema/pricing.ts';
 import { rentalProducts, rentals } from '../db/schema/rentals.ts';
 import { DEMO_PRICING } from './pricing.ts';
 import type { DEMO_PARTNERS } from './identities.ts';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
 interface DemoUnit {
   name: string;

@@ -136,18 +136,24 @@ export const routes: RouteObject[] = [
                       { path: 'technicians', element: <Technicians /> },
                       { path: 'technicians/:id', element: <Technician /> },
                       {
-                        path: 'pricing',
-                        element: (
-                          <RequireAccess access={STAFF_MANAGERS}>
-                            <Pricing />
-                          </RequireAccess>
-                        ),
-                      },
-                      {
                         path: 'warehouse-locations',
                         element: (
                           <RequireAccess access={STAFF_MANAGERS}>
                             <WarehouseLocations />
+                          </RequireAccess>
+                        ),
+                      },
+                    ],
+                  },
+                  // Pricing says "No Service Partner" in the spec's words (§6), through the same guard.
+                  {
+                    element: <RequirePartner screen="pricing" />,
+                    children: [
+                      {
+                        path: 'pricing',
+                        element: (
+                          <RequireAccess access={STAFF_MANAGERS}>
+                            <Pricing />
                           </RequireAccess>
                         ),
                       },

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Button, Card, Group, Image, Progress, Stack, Text } fr
 import { IconCamera, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, precheckImage } from '@service-portal/shared/images';
-import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
+import { validationKey } from '@service-portal/shared/validation';
 
 export interface PickedFile {
   id: string;
@@ -99,7 +99,7 @@ export function ImageFilePicker({ onAdd, disabled = false, camera = true }: Imag
         bad.push({
           name: file.name,
           message: t(
-            `validation.${check.message === VALIDATION_MESSAGES.fileTooLarge ? 'fileTooLarge' : 'invalidFileType'}`,
+            `validation.${validationKey(check.message) === 'fileTooLarge' ? 'fileTooLarge' : 'invalidFileType'}`,
           ),
         });
     }

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -18,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { pageRange } from '@service-portal/shared/pagination';
 import { apiErrorMessage, formatMessage } from '../lib/api-errors.ts';
 import type { TranslationKey } from '../lib/i18n.ts';
+import { PHONE_QUERY } from '../lib/media.ts';
 import { LoadErrorAlert } from './load-error-alert.tsx';
 import { Pagination } from './pagination.tsx';
 
@@ -262,6 +265,54 @@ export function PagedList<T>({
           )
         )}
       </Group>
+    </>
+  );
+}
+
+/** What a list screen declares; the rest of `PagedList`'s wiring follows from its URL state. */
+export type ScreenListProps<T extends { id: string }> = Omit<
+  PagedListProps<T>,
+  'page' | 'onPageChange' | 'phone' | 'rowKey' | 'loadingLabel'
+> & {
+  /** The screen's URL state from `useListParams`: the page shown, and the way to another. */
+  params: readonly [{ page: number }, (patch: { page: number }) => void];
+  /** Accessible name of the spinner shown before the first answer ("Loading customers…"). */
+  loadingLabel: string;
+  /** Cards on every width (a screen's "cards" view); otherwise cards on a phone, a table elsewhere. */
+  cards?: boolean;
+  /**
+   * Why the screen's last action on a row failed (`useState`'s pair): shown above the list until
+   * closed.
+   */
+  actionError?: readonly [ReactNode | null, (next: null) => void];
+};
+
+/**
+ * The one way to declare a list screen's list (issue 30): the query, the URL state, the columns and
+ * the card. The page, the pager, the phone's cards and the row keys (the records' ids) are wired
+ * here, once, instead of on every screen.
+ */
+export function ScreenList<T extends { id: string }>({
+  params: [state, update],
+  cards = false,
+  actionError: [error, setError] = [null, () => undefined],
+  ...list
+}: ScreenListProps<T>) {
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  return (
+    <>
+      {error !== null && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <PagedList
+        {...list}
+        page={state.page}
+        onPageChange={(page) => update({ page })}
+        phone={phone || cards}
+        rowKey={(item) => item.id}
+      />
     </>
   );
 }

@@ -257,6 +257,81 @@ describe('api client: no answer', () => {
  * server on a free local port. Only the origin is the test's: the client's `/api/...` URL is sent
  * to this server (jsdom is at http://localhost:3000, so the server answers CORS as a browser needs).
  */
+describe('api client: a create is sent with an Idempotency-Key', () => {
+  /** Answers each request with the next of `replies` (`null`: the connection drops, no answer). */
+  function answering(...replies: (Partial<TransportResponse> | null)[]) {
+    const keys: (string | null)[] = [];
+    setTransport((request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      const reply = replies.shift();
+      if (reply === null) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve({ status: 201, headers: new Headers(), body: '', ...reply });
+    });
+    return keys;
+  }
+
+  it('sends a fresh UUID with every POST and none with other methods', async () => {
+    const keys = answering({}, {});
+    await apiClient.post('/things', { name: 'a' });
+    await apiClient.post('/things', { name: 'a' });
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Answered: the same values sent again are a new submission.
+    expect(keys[1]).not.toBe(keys[0]);
+
+    const sent = capture();
+    await apiClient.put('/things/1', { name: 'a' });
+    await apiClient.patch('/things/1', { name: 'a' });
+    await apiClient.get('/things');
+    await apiClient.delete('/things/1');
+    expect(sent.map((r) => r.headers.has('Idempotency-Key'))).toEqual([false, false, false, false]);
+  });
+
+  it('reuses the key when the same create is sent again after no answer, a 5xx or "still running"', async () => {
+    const keys = answering(
+      null,
+      { status: 503 },
+      { status: 409, headers: new Headers({ 'Retry-After': '1' }) },
+      { status: 201 },
+      { status: 201 },
+    );
+    const create = () => apiClient.post('/work-logs', { minutes: 30 });
+    expect(await failure(create())).toMatchObject({ code: 'network' });
+    expect(await failure(create())).toMatchObject({ response: { status: 503 } });
+    expect(await failure(create())).toMatchObject({ response: { status: 409 } });
+    await create();
+    await create();
+    expect(new Set(keys.slice(0, 4)).size).toBe(1);
+    expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('gives another body, path or partner its own key, and ends a submission on a 4xx', async () => {
+    const keys = answering(null, null, null, { status: 422 }, { status: 201 });
+    await failure(apiClient.post('/work-logs', { minutes: 30 }));
+    await failure(apiClient.post('/work-logs', { minutes: 45 }));
+    await failure(apiClient.post('/other', { minutes: 30 }));
+    expect(new Set(keys).size).toBe(3);
+
+    await failure(apiClient.post('/refused', { minutes: 1 }));
+    await apiClient.post('/refused', { minutes: 1 });
+    expect(keys[4]).not.toBe(keys[3]);
+  });
+
+  it('keys an upload by its fields and files, and keeps a key the caller gives', async () => {
+    const keys = answering(null, {}, {});
+    const form = () => {
+      const data = new FormData();
+      data.append('note', 'front');
+      data.append('file', new File(['abc'], 'a.jpg', { type: 'image/jpeg', lastModified: 1 }));
+      return data;
+    };
+    await failure(apiClient.post('/images', form()));
+    await apiClient.post('/images', form());
+    expect(keys[1]).toBe(keys[0]);
+    await apiClient.post('/images', form(), { headers: { 'Idempotency-Key': 'mine' } });
+    expect(keys[2]).toBe('mine');
+  });
+});
+
 describe('api client over HTTP', () => {
   interface Received {
     method: string;

@@ -2,6 +2,7 @@ import { ACTING_PARTNER_HEADER } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
 import { env } from './env.ts';
 import { clearSession, getActingPartnerId, getToken } from './auth-storage.ts';
+import { createsRecords, isFinalAnswer, keyFor, settle } from './idempotency-keys.ts';
 
 /**
  * The one HTTP client of the app, over `fetch` (decision 033; it replaced axios with the same
@@ -13,6 +14,9 @@ import { clearSession, getActingPartnerId, getToken } from './auth-storage.ts';
  * server's schemas read (`csvOf`); `undefined` and `null` leave the parameter out.
  */
 export type ParamValue = string | number | boolean | Date | null | undefined;
+
+/** Sent with every POST (decision 041); the server honours it on creating routes (018). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface UploadProgress {
   loaded: number;
@@ -220,6 +224,14 @@ async function request<T>(
   const partnerId = getActingPartnerId();
   if (partnerId !== null) headers.set(ACTING_PARTNER_HEADER, partnerId);
   const body = requestBody(data, headers);
+  const fullUrl = withQuery(`${env.apiBaseUrl}${url}`, config.params);
+  // Every create carries a key, the same one when this is a retry of an unanswered one (018, 041).
+  let submission: string | null = null;
+  if (createsRecords(method) && !headers.has(IDEMPOTENCY_HEADER)) {
+    const { key, id } = keyFor({ method, url: fullUrl, headers, body });
+    headers.set(IDEMPOTENCY_HEADER, key);
+    submission = id;
+  }
   const timeoutMs = config.timeout ?? LIMITS.httpTimeoutMs;
   // Like axios: a call whose caller has already given up is not sent.
   if (config.signal?.aborted) throw new ApiError('canceled', 'canceled');
@@ -229,7 +241,7 @@ async function request<T>(
   try {
     reply = await transport({
       method,
-      url: withQuery(`${env.apiBaseUrl}${url}`, config.params),
+      url: fullUrl,
       headers,
       body,
       signal: limit.signal,
@@ -237,6 +249,7 @@ async function request<T>(
       ...(config.onUploadProgress ? { onUploadProgress: config.onUploadProgress } : {}),
     });
   } catch {
+    if (submission !== null) settle(submission, isFinalAnswer(null));
     if (limit.timedOut()) throw new ApiError(`timeout of ${timeoutMs}ms exceeded`, 'timeout');
     if (limit.signal.aborted) throw new ApiError('canceled', 'canceled');
     throw new ApiError('Network Error', 'network');
@@ -244,6 +257,7 @@ async function request<T>(
     limit.done();
   }
 
+  if (submission !== null) settle(submission, isFinalAnswer(reply.status, reply.headers));
   const response = {
     data: parsed(reply.body) as T,
     status: reply.status,

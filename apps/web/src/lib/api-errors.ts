@@ -106,7 +106,13 @@ export type ProblemSubject =
   | 'rental'
   | 'shopSignIn'
   | 'shopUserLink'
-  | 'shopOrder';
+  | 'shopOrder'
+  /** A photo upload: staff's, or the customer's through a link. */
+  | 'upload'
+  /** The customer's phone + serial number check behind a link. */
+  | 'uploadVerify'
+  /** `/customer-upload` without a link: phone + serial number find the open order. */
+  | 'uploadLookup';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -152,6 +158,27 @@ const CODE_MESSAGES: Partial<
     },
   },
   file_type_mismatch: { keys: { document: 'documents.typeMismatch' } },
+  invalid_upload_link: {
+    keys: {
+      upload: 'errors.invalidUploadLink',
+      uploadVerify: 'errors.invalidUploadLink',
+      uploadLookup: 'errors.invalidUploadLink',
+    },
+  },
+  payload_too_large: { keys: { upload: 'validation.fileTooLarge', document: 'validation.fileTooLarge' } },
+  unsupported_media_type: {
+    keys: { upload: 'validation.invalidFileType', document: 'validation.invalidFileType' },
+  },
+  rate_limited: {
+    keys: {
+      upload: 'errors.tooManyAttempts',
+      uploadVerify: 'errors.tooManyAttempts',
+      uploadLookup: 'errors.tooManyAttempts',
+    },
+  },
+  // The only refusal a well-formed check gets: the phone and serial number do not match.
+  validation_failed: { keys: { uploadVerify: 'uploads.verify.mismatch' } },
+  not_found: { keys: { uploadLookup: 'uploads.lookup.notFound' } },
   unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
   unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
   rental_rate_missing: { field: 'dailyRate', keys: { rental: 'rentals.errors.rateMissing' } },
@@ -187,14 +214,7 @@ export function problemMessage(
  * a type the info center does not take, content that is not what the name says).
  */
 export function documentUploadErrorMessage(error: unknown): UiMessage {
-  const failure = toApiFailure(error);
-  if (failure.kind === 'http') {
-    if (failure.status === 413) return { key: 'validation.fileTooLarge' };
-    if (failure.status === 415) return { key: 'validation.invalidFileType' };
-    const own = codeMessage(error, 'document');
-    if (own) return { key: own.key };
-  }
-  return apiErrorMessage(error, 'errors.uploadDocument');
+  return problemMessage(error, 'errors.uploadDocument', 'document');
 }
 
 /**
@@ -202,16 +222,13 @@ export function documentUploadErrorMessage(error: unknown): UiMessage {
  * Upload Link."; a refused file says why ("File is too large", "Invalid file type"); anything
  * else is "Upload failed. Please try again."
  */
-export function uploadErrorMessage(error: unknown): UiMessage {
-  const failure = toApiFailure(error);
-  if (failure.kind === 'network') return { key: 'errors.network' };
-  if (failure.kind === 'http') {
-    if (failure.problem?.code === 'invalid_upload_link') return { key: 'errors.invalidUploadLink' };
-    if (failure.status === 413) return { key: 'validation.fileTooLarge' };
-    if (failure.status === 415) return { key: 'validation.invalidFileType' };
-    if (failure.status === 429) return { key: 'errors.tooManyAttempts' };
-  }
-  return { key: 'errors.uploadFailed' };
+export function uploadErrorMessage(
+  error: unknown,
+  subject: 'upload' | 'uploadVerify' | 'uploadLookup' = 'upload',
+): UiMessage {
+  if (toApiFailure(error).kind === 'network') return { key: 'errors.network' };
+  const own = codeMessage(error, subject) ?? codeMessage(error, 'upload');
+  return own === undefined ? { key: 'errors.uploadFailed' } : { key: own.key };
 }
 
 /** True when a call failed because the customer's link is unknown, expired or revoked. */

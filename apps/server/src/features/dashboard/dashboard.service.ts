@@ -14,8 +14,8 @@ import {
   type ServiceType,
 } from '@service-portal/shared/service-orders';
 import type { Money } from '@service-portal/shared/work-logs';
-import { todayIn } from '@service-portal/shared/validation';
 import type { TenantScope } from '../../db/tenant.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 // What the dashboard asks of other features (features do not import each other; its module is given
 // the service-orders and technicians services and the dashboard's own revenue roll-up).

@@ -103,7 +103,8 @@ export function documentsRoutes(service: DocumentsService, options: { maxBytes: 
     r.post(
       '/documents',
       {
-        config: manageConfig,
+        // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
+        config: { ...manageConfig, idempotent: true },
         schema: {
           tags,
           summary:

@@ -421,3 +421,22 @@ describe('versions, edits, files and deletion', () => {
     expect(released[0]?.deletedAt).not.toBeNull();
   });
 });
+
+describe('a retried upload', () => {
+  it('with the same Idempotency-Key is answered again and stores one document', async () => {
+    const parts = async (): Promise<Part[]> => [
+      { name: 'scope', value: 'partner' },
+      { name: 'category', value: 'service_documentation' },
+      { name: 'titles', value: 'Retried upload' },
+      pdfPart('retried.pdf', await pdfWith('Retried upload', 'Sent twice, stored once.')),
+    ];
+    const first = await upload(w.tokens.manager, await parts(), { 'idempotency-key': 'doc-retry-1' });
+    const again = await upload(w.tokens.manager, await parts(), { 'idempotency-key': 'doc-retry-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const found = await list(w.tokens.manager, '?search=Retried');
+    expect(found.items.filter((d) => d.title === 'Retried upload')).toHaveLength(1);
+  });
+});

@@ -36,7 +36,8 @@ export function imagesRoutes(service: ImagesService) {
     r.post(
       '/service-orders/:id/images',
       {
-        config,
+        // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
+        config: { ...config, idempotent: true },
         schema: {
           tags,
           summary:

@@ -240,6 +240,36 @@ describe('staff photos on an order', () => {
   });
 });
 
+describe('a retried upload', () => {
+  it('with the same Idempotency-Key is answered again and stores the photos once', async () => {
+    const before = (await w.api(w.tokens.tech).get(`/service-orders/${orderId}/images`)).json<Image[]>()
+      .length;
+    const send = async (key: string) => {
+      const body = multipart([
+        { name: 'files', filename: 'retry.jpg', data: await jpegOfSize(4000) },
+        { name: 'categories', value: 'problem_area' },
+      ]);
+      return w.ctx.app.inject({
+        method: 'POST',
+        url: `/api/service-orders/${orderId}/images`,
+        headers: { ...bearer(w.tokens.tech), ...body.headers, 'idempotency-key': key },
+        payload: body.payload,
+      });
+    };
+    const first = await send('retry-upload-1');
+    const again = await send('retry-upload-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const after = (await w.api(w.tokens.tech).get(`/service-orders/${orderId}/images`)).json<Image[]>();
+    expect(after).toHaveLength(before + 1);
+    await expectNoLeftovers();
+    // A new key is a new upload.
+    expect((await send('retry-upload-2')).statusCode).toBe(201);
+  });
+});
+
 describe('deleting and cleaning up', () => {
   it('deletes an image; its URLs stop working; the clean-up removes its files', async () => {
     const res = await post(w.tokens.tech, orderId, [

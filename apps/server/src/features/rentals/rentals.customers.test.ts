@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInZone, type Rental, type RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 import { customers } from '../../db/schema/customers.ts';
 import { createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 

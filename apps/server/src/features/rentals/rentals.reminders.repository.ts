@@ -1,10 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, not, or, sql } from 'drizzle-orm';
 import type { ReminderKind, ReminderMethod, RentalSettings } from '@service-portal/shared/rentals';
 import { DEFAULT_RENTAL_SETTINGS } from '@service-portal/shared/rentals';
 import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentalReminders, rentals, rentalSettings } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
+import { overdueSql } from './rentals.overdue-sql.ts';
 
 const p = rentalProducts;
 const r = rentals;
@@ -62,7 +63,8 @@ export function createRentalRemindersRepository(db: Db) {
       const method = sql<ReminderMethod>`coalesce(${rentalSettings.reminderMethod}, ${DEFAULT_RENTAL_SETTINGS.reminderMethod})`;
       const daysBefore = sql`coalesce(${rentalSettings.reminderDaysBefore}, ${DEFAULT_RENTAL_SETTINGS.reminderDaysBefore})`;
       const overdueOn = sql`coalesce(${rentalSettings.sendOverdueReminder}, ${DEFAULT_RENTAL_SETTINGS.sendOverdueReminder})`;
-      const kind = sql<ReminderKind>`case when ${r.dueDate} < ${today} then 'overdue' else 'due_soon' end`;
+      const overdue = overdueSql(r.status, r.dueDate, today);
+      const kind = sql<ReminderKind>`case when ${overdue} then 'overdue' else 'due_soon' end`;
       const rows = await db
         .select({
           rentalId: r.id,
@@ -87,12 +89,8 @@ export function createRentalRemindersRepository(db: Db) {
             eq(r.status, 'active'),
             sql`${method} <> 'none'`,
             or(
-              and(sql`${r.dueDate} < ${today}`, sql`${overdueOn}`),
-              and(
-                sql`${daysBefore} > 0`,
-                sql`${r.dueDate} >= ${today}`,
-                sql`${r.dueDate} - ${today} <= ${daysBefore}`,
-              ),
+              and(overdue, sql`${overdueOn}`),
+              and(sql`${daysBefore} > 0`, not(overdue), sql`${r.dueDate} - ${today} <= ${daysBefore}`),
             ),
             sql`not exists (select 1 from ${rentalReminders} where ${rentalReminders.rentalId} = ${r.id} and ${rentalReminders.kind} = ${kind})`,
           ),

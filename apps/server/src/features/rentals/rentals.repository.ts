@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   RentalAvailability,
   RentalListQuery,
@@ -12,6 +26,7 @@ import { rentalProducts, rentals } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import { escapeLike, pgCode, retryOnContention } from '../../db/sql-helpers.ts';
 import { createRentalRemindersRepository } from './rentals.reminders.repository.ts';
+import { overdueSql } from './rentals.overdue-sql.ts';
 
 const p = rentalProducts;
 const r = rentals;
@@ -46,17 +61,17 @@ function asWriteMiss(err: unknown): WriteMiss {
   throw err;
 }
 
-/** `overdue` is an active rental whose due date is before the partner's today (given). */
-function statusSql(today: string): SQL<RentalStatus> {
-  return sql<RentalStatus>`case when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then 'overdue' else ${r.status} end`;
+/** The status a screen shows: the stored one, or `overdue` by the rule (`effectiveRentalStatus`). */
+export function statusSql(today: string): SQL<RentalStatus> {
+  return sql<RentalStatus>`case when ${overdueSql(r.status, r.dueDate, today)} then 'overdue' else ${r.status} end`;
 }
 
 export function statusCondition(status: RentalStatus | 'open', today: string): SQL | undefined {
   switch (status) {
     case 'overdue':
-      return and(eq(r.status, 'active'), lt(r.dueDate, today));
+      return overdueSql(r.status, r.dueDate, today);
     case 'active':
-      return and(eq(r.status, 'active'), gte(r.dueDate, today));
+      return and(eq(r.status, 'active'), not(overdueSql(r.status, r.dueDate, today)));
     case 'open':
       return eq(r.status, 'active');
     default:
@@ -78,7 +93,7 @@ const OUT_NOW = sql.raw(
 
 function productExtras(today: string) {
   const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
-  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and "rd"."status" = 'active' and "rd"."due_date" < ${today}::date)`;
+  const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and ${overdueSql(sql.raw('"rd"."status"'), sql.raw('"rd"."due_date"'), today)})`;
   const availability = sql<RentalAvailability>`case
     when not "rental_products"."is_active" then 'inactive'
     when ${currentOverdue} then 'overdue'
@@ -340,8 +355,7 @@ export function createRentalsRepository(db: Db) {
             r,
             scope,
             eq(r.rentalProductId, productId),
-            eq(r.status, 'active'),
-            lt(r.dueDate, today),
+            overdueSql(r.status, r.dueDate, today),
             exceptId ? ne(r.id, exceptId) : undefined,
           ),
         )
@@ -426,7 +440,7 @@ export function createRentalsRepository(db: Db) {
         .where(scoped(p, scope));
       const [rent] = await db
         .select({
-          overdue: sql<number>`count(*) filter (where ${r.status} = 'active' and ${r.dueDate} < ${today}::date)::int`,
+          overdue: sql<number>`count(*) filter (where ${overdueSql(r.status, r.dueDate, today)})::int`,
           upcoming: sql<number>`count(*) filter (where ${r.status} = 'booked' and ${r.startDate} >= ${today}::date)::int`,
           revenue: sql<number>`coalesce(sum(${r.totalMinor}) filter (where ${r.status} = 'returned' and ${r.returnedDate} >= ${monthStart}::date and ${r.returnedDate} <= ${today}::date), 0)::int`,
           rentedDays: sql<number>`coalesce(sum(greatest(0,

@@ -350,7 +350,8 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/photos',
       {
-        config: anyone,
+        // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
+        config: { ...anyone, idempotent: true },
         schema: {
           tags,
           summary:

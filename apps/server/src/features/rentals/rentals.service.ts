@@ -1,6 +1,4 @@
 import {
-  addDays,
-  dayInZone,
   RENTAL_MESSAGES as M,
   rentalCharge,
   resolveRentalRates,
@@ -23,6 +21,7 @@ import { createRentalReminders } from './rentals.reminders.ts';
 import { createRentalUnits, option, productOrThrow } from './rentals.units.ts';
 import type { RentalProductRow, RentalRow, RentalsRepository } from './rentals.repository.ts';
 import { statusCondition } from './rentals.repository.ts';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
 export interface RentalsDeps {
   repo: RentalsRepository;

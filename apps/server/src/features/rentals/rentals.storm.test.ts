@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInZone, type RentalProduct } from '@service-portal/shared/rentals';
+import type { RentalProduct } from '@service-portal/shared/rentals';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 import { rentals } from '../../db/schema/rentals.ts';
 import { createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInZone, type Rental, type RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
 import type { Image } from '@service-portal/shared/images';
 import { communications } from '../../db/schema/communications.ts';
 import { images } from '../../db/schema/images.ts';
@@ -16,6 +16,7 @@ import {
   orderInput,
   type OrdersWorld,
 } from '../../../test/service-order-fixtures.ts';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
 let w: OrdersWorld;
 beforeAll(async () => {
@@ -414,12 +415,12 @@ describe('overdue, return with late fee, reminders (moved clock)', () => {
 });
 
 describe('photos with the return (the images pipeline)', () => {
-  const postPhotos = (token: string, id: string, parts: Part[]) => {
+  const postPhotos = (token: string, id: string, parts: Part[], headers: Record<string, string> = {}) => {
     const body = multipart(parts);
     return w.ctx.app.inject({
       method: 'POST',
       url: `/api/rentals/${id}/photos`,
-      headers: { ...bearer(token), ...body.headers },
+      headers: { ...bearer(token), ...headers, ...body.headers },
       payload: body.payload,
     });
   };
@@ -427,6 +428,21 @@ describe('photos with the return (the images pipeline)', () => {
     w.ctx.app.db.select().from(images).where(eq(images.rentalId, rentalId));
   const uncommitted = async () =>
     (await w.ctx.app.db.select().from(storedFiles)).filter((f) => f.committedAt === null);
+
+  it('stores a retried photo upload once when it carries the same Idempotency-Key', async () => {
+    const u = await unit();
+    const r = (await rent(u.id)).json<Rental>();
+    const send = async () =>
+      postPhotos(w.tokens.tech, r.id, [{ name: 'files', filename: 'door.png', data: await png() }], {
+        'idempotency-key': `rental-photo-${r.id}`,
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await photosOf(r.id)).toHaveLength(1);
+  });
 
   it('takes photos by content on a rental under way, lists them with thumbnails, and after the return', async () => {
     const u = await unit();

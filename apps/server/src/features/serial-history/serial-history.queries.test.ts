@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInZone, type Rental, type RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
+import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 import type { SerialHistory } from '@service-portal/shared/serial-history';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { bearer } from '../../../test/helper.ts';

@@ -3,12 +3,12 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
-import { todayIn } from '@service-portal/shared/validation';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 import { neutralise, xmlText } from '../../integrations/xlsx/sheet-xml.ts';
 import { wallClockOf } from '../../integrations/xlsx/workbook.ts';
 import { createServiceOrdersRepository } from './service-orders.repository.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 let w: OrdersWorld;
 let risky: ServiceOrder;

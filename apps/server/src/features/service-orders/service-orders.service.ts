@@ -23,7 +23,7 @@ import {
   type ServiceOrderStatus,
   type ServiceOrderUpdate,
 } from '@service-portal/shared/service-orders';
-import { todayIn, VALIDATION_MESSAGES } from '@service-portal/shared/validation';
+import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
 import type { SearchHit } from '@service-portal/shared/search';
 import type { CustomerOrdersQuery } from '@service-portal/shared/service-orders';
@@ -36,6 +36,7 @@ import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.exp
 import type { OrderFilters } from './service-orders.filters.ts';
 import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
 import { createSparePartLineRules } from './service-orders.spare-parts.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 /** Who is acting: the signed-in user (roles decide reopening and internal notes). */
 export interface Actor extends AccessSubject {

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CHECKPOINTS, type ServiceOrder } from '@service-portal/shared/service-orders';
-import { todayIn, VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
+import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
 import { customers } from '../../db/schema/customers.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
@@ -13,6 +13,7 @@ import {
   osloDay,
   type OrdersWorld,
 } from '../../../test/service-order-fixtures.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 let w: OrdersWorld;
 beforeAll(async () => {

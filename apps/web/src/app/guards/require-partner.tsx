@@ -20,21 +20,41 @@ const ActingPartnerSwitcher = lazy(() =>
  * to choose one, instead of asking the server and showing its 400. One layout route in
  * router.tsx wraps them all; a new partner-scoped screen joins it by being listed under it.
  */
-export function RequirePartner() {
+export function RequirePartner({ screen }: { screen?: PartnerScreen }) {
   const user = useCurrentUser();
   const hasPartner = useHasPartner();
-  return hasPartner ? <Outlet /> : <ChoosePartner globalAdmin={user.isGlobalAdmin} />;
+  return hasPartner ? <Outlet /> : <ChoosePartner globalAdmin={user.isGlobalAdmin} screen={screen} />;
 }
 
-export function ChoosePartner({ globalAdmin }: { globalAdmin: boolean }) {
+/**
+ * A screen the spec gives its own words for the missing partner: Pricing's "No Service Partner"
+ * (original spec §6). Such a screen has its own `<RequirePartner screen="…">` route in router.tsx.
+ */
+export type PartnerScreen = 'pricing';
+
+export function ChoosePartner({
+  globalAdmin,
+  screen,
+}: {
+  globalAdmin: boolean;
+  screen?: PartnerScreen | undefined;
+}) {
   const { t } = useTranslation();
+  const title = screen === 'pricing' ? t('a11y.noPartner.pricing.title') : t('a11y.choosePartner.title');
+  const text =
+    screen === 'pricing'
+      ? t('a11y.noPartner.pricing.text')
+      : globalAdmin
+        ? t('a11y.choosePartner.text')
+        : t('a11y.choosePartner.notAssigned');
   return (
     <Stack align="flex-start" gap="md">
       <ThemeIcon size="xl" radius="xl" color="gray" variant="light" aria-hidden="true">
         <IconBuildingStore size={24} />
       </ThemeIcon>
-      <PageHeader title={t('a11y.choosePartner.title')} />
-      <Text>{globalAdmin ? t('a11y.choosePartner.text') : t('a11y.choosePartner.notAssigned')}</Text>
+      <PageHeader title={title} />
+      <Text>{text}</Text>
+      {globalAdmin && screen !== undefined && <Text c="dimmed">{t('a11y.noPartner.pickPartner')}</Text>}
       {globalAdmin && (
         <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
           <ActingPartnerSwitcher inPage />

@@ -1,8 +1,16 @@
 import { hasRole } from '@service-portal/shared/access';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { RentalsListScreen } from '../../features/rentals/components/rentals-list-screen.tsx';
+import { customerPicker } from '../rental-slots.tsx';
 
 export default function AllRentalsRoute() {
   const user = useCurrentUser();
-  return <RentalsListScreen key="all" mode="all" canManage={hasRole(user, 'ServiceManager')} />;
+  return (
+    <RentalsListScreen
+      customerPicker={customerPicker}
+      key="all"
+      mode="all"
+      canManage={hasRole(user, 'ServiceManager')}
+    />
+  );
 }

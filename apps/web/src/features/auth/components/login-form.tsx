@@ -2,21 +2,15 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
-import { OTP_MESSAGE, otpRequestSchema, otpVerifySchema } from '@service-portal/shared/auth';
+import { otpRequestSchema, otpVerifySchema } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
 import { formatMessage, signInErrorMessage } from '../../../lib/api-errors.ts';
-import { translateFormError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRequestOtp } from '../api/request-otp.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
 
 const codeSchema = z.pick(otpVerifySchema, { otpCode: true });
-
-function translate(t: TFunction, error: string) {
-  return error === OTP_MESSAGE ? t('validation.otpCode') : translateFormError(t, error);
-}
 
 type Step = { name: 'email' } | { name: 'code'; email: string; expiresInSeconds: number; resent: boolean };
 
@@ -40,7 +34,6 @@ export function LoginForm() {
     initialValues: { otpCode: '' },
     schema: codeSchema,
     fallback: 'errors.signIn.verifyOtpFailed',
-    translate,
   });
 
   const sendCode = (email: string, resent: boolean) => {

@@ -54,11 +54,11 @@ describe('conversation panel', () => {
       }),
     ]);
     const [email, call, note] = await articles();
-    expect(email).toHaveTextContent('E-mail · Outgoing · Mona Manager');
+    expect(email).toHaveTextContent('E-mail · Outbound · Mona Manager');
     expect(email).toHaveTextContent('Your order is ready');
     expect(within(email!).getByText('Sent', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(email).not.toHaveTextContent('Internal — not sent to the customer');
-    expect(call).toHaveTextContent('Phone call · Incoming · Kari Nordmann');
+    expect(call).toHaveTextContent('Phone call · Inbound · Kari Nordmann');
     expect(call).toHaveTextContent('Read');
     expect(call).toHaveTextContent('Customer response: Accepts the quote');
     expect(note).toHaveTextContent('Internal note · Mona Manager');
@@ -245,5 +245,73 @@ describe('conversation panel', () => {
     await waitFor(() =>
       expect(sent).toEqual([{ method: 'in_person', message: 'Check warranty', isInternal: true }]),
     );
+  });
+  it('edits a logged call and enters delivery notes, which the entry then shows', async () => {
+    let entry = communication({
+      id: '00000000-0000-4000-8000-0000000000c1',
+      method: 'phone',
+      direction: 'outbound',
+      message: 'Called about the part',
+      deliveryStatus: 'logged',
+      toAddress: null,
+      version: 3,
+    });
+    const sent: unknown[] = [];
+    const { user } = start(() => [entry], {
+      [`PUT ${base}/00000000-0000-4000-8000-0000000000c1`]: (request) => {
+        sent.push(request.body);
+        entry = { ...entry, message: 'Called twice', deliveryNotes: 'Voicemail first', version: 4 };
+        return { status: 200, body: entry };
+      },
+    });
+    const [call] = await articles();
+    await user.click(within(call!).getByRole('button', { name: 'Edit' }));
+    const form = within(call!).getByRole('form', { name: 'Edit the entry' });
+    const summary = within(form).getByRole('textbox', { name: 'Summary' });
+    await user.clear(summary);
+    await user.type(summary, 'Called twice');
+    await user.type(within(form).getByRole('textbox', { name: /^Delivery notes/ }), 'Voicemail first');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      version: 3,
+      direction: 'outbound',
+      message: 'Called twice',
+      customerResponse: '',
+      deliveryNotes: 'Voicemail first',
+    });
+    await waitFor(async () => {
+      const [again] = await articles();
+      expect(again).toHaveTextContent('Delivery notes: Voicemail first');
+      expect(again).toHaveTextContent('Called twice');
+    });
+    expect(screen.queryByRole('form', { name: 'Edit the entry' })).not.toBeInTheDocument();
+  });
+
+  it('offers only delivery notes and the response on a sent e-mail, and reports a stale version', async () => {
+    const { user } = start(
+      [
+        communication({
+          id: '00000000-0000-4000-8000-0000000000c2',
+          subject: 'Ready',
+          message: 'Come and get it',
+          deliveryStatus: 'sent',
+        }),
+      ],
+      {
+        [`PUT ${base}/00000000-0000-4000-8000-0000000000c2`]: {
+          status: 409,
+          body: problem(409, 'version_conflict', 'Changed by someone else'),
+        },
+      },
+    );
+    const [email] = await articles();
+    await user.click(within(email!).getByRole('button', { name: 'Edit' }));
+    const form = within(email!).getByRole('form', { name: 'Edit the entry' });
+    expect(within(form).queryByRole('textbox', { name: 'Summary' })).not.toBeInTheDocument();
+    expect(within(form).getByText(/keeps its text/)).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /^Delivery notes/ }), 'Bounced once');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByRole('button', { name: 'Show the latest version' })).toBeInTheDocument();
   });
 });

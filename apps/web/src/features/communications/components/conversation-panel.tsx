@@ -111,6 +111,7 @@ export function ConversationPanel({ orderId, order, partnerName = null }: Conver
             {items.map((c) => (
               <div role="listitem" key={c.id}>
                 <MessageItem
+                  orderId={orderId}
                   communication={c}
                   opened={opened.has(c.id)}
                   onOpen={open}

@@ -4,14 +4,17 @@ import {
   IconArrowDownLeft,
   IconArrowUpRight,
   IconLock,
+  IconPencil,
   IconRefresh,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSentMethod } from '@service-portal/shared/communications';
 import type { Communication, DeliveryStatus } from '@service-portal/shared/communications';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { EditForm } from './edit-form.tsx';
 import { MethodIcon } from './method-icon.tsx';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
@@ -24,6 +27,7 @@ const STATUS_COLORS: Record<DeliveryStatus, string> = {
 };
 
 export interface MessageItemProps {
+  orderId: string;
   communication: Communication;
   /** An unread inbound message shows its text only once opened; opening marks it read. */
   opened: boolean;
@@ -35,6 +39,7 @@ export interface MessageItemProps {
 }
 
 export function MessageItem({
+  orderId,
   communication: c,
   opened,
   onOpen,
@@ -52,6 +57,9 @@ export function MessageItem({
     ? (c.customerName ?? c.fromAddress ?? t('communications.unknownSender'))
     : (c.createdByName ?? t('communications.unknownSender'));
   const labelId = `comm-${c.id}-label`;
+  const [editing, setEditing] = useState(false);
+  // Not while it is on its way: the send job writes its delivery fields.
+  const editable = !hidden && c.deliveryStatus !== 'pending' && c.deliveryStatus !== 'sending';
 
   return (
     <Paper
@@ -155,6 +163,32 @@ export function MessageItem({
             </Text>
             {c.customerResponse}
           </Text>
+        )}
+
+        {c.deliveryNotes !== null && !editing && (
+          <Text size="sm">
+            <Text span fw={600}>
+              {t('communications.deliveryNotes')}:{' '}
+            </Text>
+            {c.deliveryNotes}
+          </Text>
+        )}
+
+        {editing ? (
+          <EditForm orderId={orderId} communication={c} onDone={() => setEditing(false)} />
+        ) : (
+          editable && (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconPencil size={14} aria-hidden="true" />}
+                onClick={() => setEditing(true)}
+              >
+                {t('communications.edit.label')}
+              </Button>
+            </Group>
+          )
         )}
 
         {delivered && c.deliveryStatus === 'failed' && (

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useCustomer, useCustomerSerialNumbers } from '../api/get-customer.ts';
 import { MergeCustomer } from './merge-customer.tsx';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 // The form (and the form library) loads when Edit is clicked (issue 18: weight).
 const CustomerEditForm = lazy(() =>
@@ -42,7 +43,9 @@ export function CustomerDetail({
   const [editing, setEditing] = useState(false);
   const serials = useCustomerSerialNumbers(id);
   const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
+      new Date(value),
+    );
 
   if (customer.isError)
     return <Alert color="red">{formatMessage(t, apiErrorMessage(customer.error, 'errors.loadData'))}</Alert>;

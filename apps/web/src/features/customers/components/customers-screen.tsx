@@ -1,16 +1,15 @@
 import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Customer } from '@service-portal/shared/customers';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import type { CustomerListParams } from '../api/list-customers.ts';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -28,7 +27,6 @@ const PARAMS = { search: textParam('q'), sort: choiceParam('sort', SORTS, 'name:
 /** Spec §2 /customers: search name, e-mail, phone; paged; sortable. */
 export function CustomersScreen() {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [sort, sortDirection] = state.sort.split(':') as [
     CustomerListParams['sort'],
@@ -44,7 +42,9 @@ export function CustomersScreen() {
   const date = (value: string | null) =>
     value === null
       ? '—'
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
+          new Date(value),
+        );
 
   const name = (customer: Customer) => (
     <Anchor component={Link} to={`/customers/${customer.id}`} fw={600}>
@@ -92,14 +92,11 @@ export function CustomersScreen() {
             w={{ base: '100%', sm: 240 }}
           />
         </Group>
-        <PagedList
+        <ScreenList
           query={list}
+          params={[state, update]}
           loadFailure="errors.loadData"
           loadingLabel={t('customers.loading')}
-          page={state.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(c) => c.id}
           columns={columns}
           cardTestId="customer-card"
           card={(customer) => (

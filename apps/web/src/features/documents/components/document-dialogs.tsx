@@ -1,11 +1,9 @@
 import { Modal, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_LIMITS,
-  DOCUMENT_MESSAGES,
   documentUpdateSchema,
   type DocumentDetail,
 } from '@service-portal/shared/documents';
@@ -13,6 +11,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useUpdateDocument } from '../api/save-document.ts';
 import { CATEGORY_KEYS } from './document-labels.ts';
+import { translateFormError } from '../../../lib/form-errors.ts';
 
 /** Edit a document's details (title, description, category, SKU, tags). */
 export function DocumentEditDialog({
@@ -32,12 +31,6 @@ export function DocumentEditDialog({
   );
 }
 
-function translate(t: TFunction, message: string): string {
-  return message === DOCUMENT_MESSAGES.titleRequired
-    ? t('validation.titleRequired')
-    : t('validation.invalidValue');
-}
-
 function DocumentForm({ document, onDone }: { document: DocumentDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useUpdateDocument();
@@ -53,7 +46,8 @@ function DocumentForm({ document, onDone }: { document: DocumentDetail; onDone: 
     toPayload: (values) => ({ ...values, version: document.version }),
     fallback: 'documents.saveFailed',
     subject: 'document',
-    translate,
+    // The title's message is the shared `validation.titleRequired`, read by its id.
+    translate: translateFormError,
   });
   const submit = form.submit((payload) =>
     save.mutate(

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,9 +12,8 @@ import {
 } from '@service-portal/shared/documents';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatDay } from '../../../lib/dates.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { optionalChoiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDocumentStats, useDocuments } from '../api/list-documents.ts';
 import { CATEGORY_KEYS, SCOPE_KEYS, typeLabel } from './document-labels.ts';
@@ -41,7 +39,6 @@ interface Props {
 /** Spec §2 /info-center: documents with search, upload, categories and stats. */
 export function InfoCenterScreen({ canUpload, canUploadMaker }: Props) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const list = useDocuments({
     page: state.page,
@@ -210,14 +207,11 @@ export function InfoCenterScreen({ canUpload, canUploadMaker }: Props) {
                 onChange={(value) => update({ tag: value ?? '', page: 1 })}
               />
             </SimpleGrid>
-            <PagedList
+            <ScreenList
               query={list}
+              params={[state, update]}
               loadFailure="documents.loadFailed"
               loadingLabel={t('documents.loading')}
-              page={state.page}
-              onPageChange={(page) => update({ page })}
-              phone={phone}
-              rowKey={(doc) => doc.id}
               columns={columns}
               cardTestId="document-card"
               card={(doc) => (

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +6,10 @@ import { Link } from 'react-router';
 import { JOB_STATES } from '@service-portal/shared/jobs';
 import type { Job, JobState } from '@service-portal/shared/jobs';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { optionalChoiceParam, pageParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useCancelJob } from '../api/cancel-job.ts';
 import { useJobs } from '../api/list-jobs.ts';
@@ -35,7 +33,6 @@ const STATE_COLOR: Record<JobState, string> = {
  */
 export function JobsScreen() {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [params, update] = useListParams(PARAMS);
   const jobs = useJobs({
     page: params.page,
@@ -174,19 +171,12 @@ export function JobsScreen() {
           }}
           maw={320}
         />
-        {error !== null && (
-          <Alert color="red" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <PagedList
+        <ScreenList
           query={jobs}
+          params={[params, update]}
+          actionError={[error, setError]}
           loadFailure="errors.loadData"
           loadingLabel={t('jobs.loading')}
-          page={params.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(job) => job.id}
           columns={columns}
           cardTestId="job-card"
           card={(job) => (

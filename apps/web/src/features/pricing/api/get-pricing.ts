@@ -25,8 +25,8 @@ export function pricingQueryOptions() {
   });
 }
 
-export function usePricing(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...pricingQueryOptions(), enabled: options.enabled ?? true });
+export function usePricing() {
+  return useQuery(pricingQueryOptions());
 }
 
 /** Why pricing cannot be shown at all: no partner (403) or a global admin with none picked (400). */

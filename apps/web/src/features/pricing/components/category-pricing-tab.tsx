@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -28,9 +27,8 @@ import type {
   WorkLogCategory,
 } from '@service-portal/shared/pricing';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { applyProblem, schemaErrors } from '../../../lib/form-errors.ts';
-import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatAmountInput, formatMoney, parseAmount } from '../../../lib/money.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   useAddCategoryPricing,
   useDeleteCategoryPricing,
@@ -38,7 +36,7 @@ import {
 } from '../api/category-pricing.ts';
 import { amountError, translatePricingError } from './pricing-messages.ts';
 
-interface Values {
+interface Values extends Record<string, unknown> {
   category: WorkLogCategory | '';
   pricingType: PricingType;
   price: string;
@@ -53,24 +51,42 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [editing, setEditing] = useState<CategoryPricing | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FormErrorMap>({});
   const add = useAddCategoryPricing();
   const update = useUpdateCategoryPricing();
   const remove = useDeleteCategoryPricing();
+  const form = useSchemaForm({
+    initialValues: EMPTY,
+    schema: categoryPricingInputSchema,
+    toPayload: (values: Values) => {
+      const parsed = parseAmount(values.price, config.currency, language);
+      return {
+        category: values.category === '' ? undefined : values.category,
+        pricingType: values.pricingType,
+        // An amount that does not parse is the browser's own check (below), not the schema's.
+        price: parsed.ok ? (parsed.minor ?? undefined) : 0,
+        intervalMinutes:
+          values.pricingType === 'hourly' && values.intervalMinutes !== ''
+            ? Number(values.intervalMinutes)
+            : null,
+      };
+    },
+    check: (values): Record<string, string> => {
+      const parsed = parseAmount(values.price, config.currency, language);
+      return parsed.ok ? {} : { price: amountError(parsed) };
+    },
+    fallback: editing === null ? 'pricing.addFailed' : 'pricing.saveFailed',
+    subject: 'pricing',
+    translate: translatePricingError,
+  });
+  const values = form.getValues();
 
   const priced = new Set(config.categories.map((c) => c.category));
   const available = WORK_LOG_CATEGORIES.filter((c) => !priced.has(c) || c === editing?.category);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _dropped, ...rest }) => rest);
-  };
-
   const startEdit = (row: CategoryPricing) => {
     setEditing(row);
-    setErrors({});
-    setValues({
+    form.clearErrors();
+    form.setValues({
       category: row.category,
       pricingType: row.pricingType,
       price: formatAmountInput(row.price, config.currency, language),
@@ -79,45 +95,23 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
   };
   const reset = () => {
     setEditing(null);
-    setValues(EMPTY);
-    setErrors({});
+    form.setValues(EMPTY);
+    form.clearErrors();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(values.price, config.currency, language);
-    const payload = {
-      category: values.category === '' ? undefined : values.category,
-      pricingType: values.pricingType,
-      price: parsed.ok ? (parsed.minor ?? undefined) : 0,
-      intervalMinutes:
-        values.pricingType === 'hourly' && values.intervalMinutes !== ''
-          ? Number(values.intervalMinutes)
-          : null,
-    };
-    const found = schemaErrors(categoryPricingInputSchema, payload);
-    if (!parsed.ok) found.price = amountError(parsed);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || payload.category === undefined || payload.price === undefined)
-      return;
-    const body = { ...payload, category: payload.category, price: payload.price };
-    const onError = (error: unknown, fallback: 'pricing.addFailed' | 'pricing.saveFailed') => {
-      const outcome = applyProblem({ setErrors }, error, { fallback });
+  const submit = form.submit((body) => {
+    const onError = (error: unknown) => {
+      const outcome = form.fail(error);
       notifications.show({ color: 'red', message: formatMessage(t, outcome.message) });
     };
     const onSuccess = () => {
       notifications.show({ color: 'green', message: t('pricing.savedShort') });
       reset();
     };
-    if (editing === null) {
-      add.mutate(body, { onSuccess, onError: (error) => onError(error, 'pricing.addFailed') });
-    } else {
-      update.mutate(
-        { id: editing.id, body: { ...body, version: editing.version } },
-        { onSuccess, onError: (error) => onError(error, 'pricing.saveFailed') },
-      );
-    }
-  };
+    if (editing === null) add.mutate(body, { onSuccess, onError });
+    else
+      update.mutate({ id: editing.id, body: { ...body, version: editing.version } }, { onSuccess, onError });
+  });
 
   const del = (row: CategoryPricing) => {
     remove.mutate(row.id, {
@@ -132,9 +126,6 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
         }),
     });
   };
-
-  const error = (field: keyof Values) =>
-    errors[field] === undefined ? undefined : translatePricingError(t, errors[field]);
 
   return (
     <Stack gap="lg">
@@ -211,18 +202,14 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
                     { value: '', label: '—' },
                     ...available.map((c) => ({ value: c, label: t(`workLogs.categories.${c}`) })),
                   ]}
-                  value={values.category}
-                  onChange={(e) => set('category', e.currentTarget.value as WorkLogCategory | '')}
-                  error={error('category')}
+                  {...form.getInputProps('category')}
                 />
                 <NativeSelect
                   label={t('pricing.fields.pricingType')}
                   required
                   miw={140}
                   data={PRICING_TYPES.map((p) => ({ value: p, label: t(`pricing.types.${p}`) }))}
-                  value={values.pricingType}
-                  onChange={(e) => set('pricingType', e.currentTarget.value as PricingType)}
-                  error={error('pricingType')}
+                  {...form.getInputProps('pricingType')}
                 />
                 <TextInput
                   label={t('pricing.fields.price')}
@@ -230,9 +217,7 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
                   miw={140}
                   inputMode="decimal"
                   rightSection={<Text size="xs">{config.currency}</Text>}
-                  value={values.price}
-                  onChange={(e) => set('price', e.currentTarget.value)}
-                  error={error('price')}
+                  {...form.getInputProps('price')}
                 />
                 {values.pricingType === 'hourly' && (
                   <NativeSelect
@@ -245,9 +230,7 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
                         label: t('pricing.minutes', { count: m }),
                       })),
                     ]}
-                    value={values.intervalMinutes}
-                    onChange={(e) => set('intervalMinutes', e.currentTarget.value)}
-                    error={error('intervalMinutes')}
+                    {...form.getInputProps('intervalMinutes')}
                   />
                 )}
               </Group>

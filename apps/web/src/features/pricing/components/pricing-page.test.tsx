@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { globalAdmin, serviceManager } from '../../../../test/fixtures.ts';
 import { mockApi, problem } from '../../../../test/http.ts';
 import type { Handler, RecordedRequest } from '../../../../test/http.ts';
-import { renderApp, renderWithProviders } from '../../../../test/render.tsx';
-import { PricingPage } from './pricing-page.tsx';
+import { renderApp } from '../../../../test/render.tsx';
 
 beforeAll(async () => {
   await import('../../../app/routes/pricing.tsx');
@@ -51,21 +50,17 @@ const sent = (calls: RecordedRequest[], method: string, url: string) =>
   calls.filter((c) => c.method === method && c.url === url);
 
 describe('pricing page', { timeout: 20_000 }, () => {
-  it('says "No Service Partner" without a partner, and asks the server nothing', async () => {
-    // The app's guard keeps partnerless users (not global admins) out; the page still says it itself.
-    const { calls } = mockApi({});
-    renderWithProviders(<PricingPage hasPartner={false} />);
-    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
-    expect(screen.getByText(P.noServicePartner)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
-  });
-
-  it('asks a global admin without a chosen partner to choose one, and asks the server nothing', async () => {
+  it('says "No Service Partner" in the spec words to a global admin without a chosen partner, and asks the server nothing', async () => {
+    // Original spec §6, through the one partner guard (RequirePartner screen="pricing").
     const { calls } = start(
       { 'GET /api/pricing': { status: 400, body: problem(400, 'partner_required', 'Pick a partner') } },
       globalAdmin,
     );
-    expect(await screen.findByRole('heading', { name: 'Choose a service partner' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: P.noServicePartnerTitle })).toBeInTheDocument();
+    expect(screen.getByText(P.noServicePartner)).toBeInTheDocument();
+    expect(
+      screen.getByText('As a global administrator, choose a service partner to act for first.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/pricing')).toBe(false);
   });
 
@@ -220,5 +215,14 @@ describe('pricing page', { timeout: 20_000 }, () => {
     expect(
       sent(calls, 'DELETE', '/api/pricing/categories/c1000000-0000-4000-8000-000000000001'),
     ).toHaveLength(1);
+  });
+  it('rental product prices: a unit must be chosen and amounts must parse before anything is sent', async () => {
+    const { user, calls } = start();
+    const form = await screen.findByRole('form', { name: 'Rental product pricing' });
+    await user.type(within(form).getByLabelText(/^Daily price/, { selector: 'input' }), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Choose a rental product')).toBeInTheDocument();
+    expect(within(form).getByText('Too many decimals')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 });

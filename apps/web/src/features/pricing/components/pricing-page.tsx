@@ -12,20 +12,13 @@ import { RentalProductPricingSection, type RentalProductSlots } from './rental-p
 
 /** Spec §2 "Pricing": Basic Settings and Category Pricing, plus rental product prices. */
 /** `rentalProducts`: the rental units' picker and names, composed by the route module. */
-export function PricingPage({
-  hasPartner,
-  rentalProducts,
-}: {
-  hasPartner: boolean;
-  rentalProducts?: RentalProductSlots;
-}) {
+/** Reached only with a partner (the router's `RequirePartner screen="pricing"` says it otherwise). */
+export function PricingPage({ rentalProducts }: { rentalProducts?: RentalProductSlots }) {
   const { t } = useTranslation();
-  // Without a partner the server can only say no; the page says so without asking.
-  const pricing = usePricing({ enabled: hasPartner });
+  const pricing = usePricing();
   // Bumped after an explicit reload (409): the form starts over from the fresh copy.
   const [generation, setGeneration] = useState(0);
 
-  if (!hasPartner) return <NoServicePartner />;
   if (pricing.isPending) return <FullPageLoader label={t('app.loading')} />;
   if (pricing.isError) {
     const problem = pricingPartnerProblem(pricing.error);

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -8,9 +7,9 @@ import { z } from 'zod';
 import type { Currency } from '@service-portal/shared/limits';
 import { rentalProductPricingUpdateSchema } from '@service-portal/shared/pricing';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { schemaErrors } from '../../../lib/form-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatMoney, parseAmount } from '../../../lib/money.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   useDeleteRentalProductPricing,
   usePutRentalProductPricing,
@@ -50,54 +49,53 @@ export function RentalProductPricingSection({
   const rows = useRentalProductPricing();
   const put = usePutRentalProductPricing();
   const remove = useDeleteRentalProductPricing();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrorMap>({});
+  const versionOf = (id: string) => rows.data?.find((row) => row.rentalProductId === id)?.version ?? 0;
+  const form = useSchemaForm({
+    initialValues: EMPTY,
+    schema: rentalProductPricingUpdateSchema,
+    toPayload: (values: typeof EMPTY) => {
+      const daily = parseAmount(values.dailyPrice, currency, language);
+      const weekly = parseAmount(values.weeklyPrice, currency, language);
+      return {
+        dailyPrice: daily.ok ? daily.minor : null,
+        weeklyPrice: weekly.ok ? weekly.minor : null,
+        version: versionOf(values.rentalProductId.trim()),
+      };
+    },
+    // The unit and amounts that do not parse are the browser's own checks.
+    check: (values) => {
+      const found: FormErrorMap = {};
+      if (!z.uuid().safeParse(values.rentalProductId.trim()).success)
+        found.rentalProductId = slots
+          ? 'pricing.messages.rentalProductRequired'
+          : 'pricing.messages.productIdInvalid';
+      const daily = parseAmount(values.dailyPrice, currency, language);
+      const weekly = parseAmount(values.weeklyPrice, currency, language);
+      if (!daily.ok) found.dailyPrice = amountError(daily);
+      if (!weekly.ok) found.weeklyPrice = amountError(weekly);
+      return found;
+    },
+    fallback: 'pricing.addFailed',
+    subject: 'pricing',
+    translate: translatePricingError,
+  });
 
-  const set = (key: keyof typeof EMPTY, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const id = values.rentalProductId.trim();
-    const daily = parseAmount(values.dailyPrice, currency, language);
-    const weekly = parseAmount(values.weeklyPrice, currency, language);
-    const existing = rows.data?.find((row) => row.rentalProductId === id);
-    const payload = {
-      dailyPrice: daily.ok ? daily.minor : null,
-      weeklyPrice: weekly.ok ? weekly.minor : null,
-      version: existing?.version ?? 0,
-    };
-    const found = schemaErrors(rentalProductPricingUpdateSchema, payload);
-    if (!z.uuid().safeParse(id).success)
-      found.rentalProductId = slots
-        ? 'pricing.messages.rentalProductRequired'
-        : 'pricing.messages.productIdInvalid';
-    if (!daily.ok) found.dailyPrice = amountError(daily);
-    if (!weekly.ok) found.weeklyPrice = amountError(weekly);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.submit((body, values) =>
     put.mutate(
-      { rentalProductId: id, body: payload },
+      { rentalProductId: values.rentalProductId.trim(), body },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('pricing.savedShort') });
-          setValues(EMPTY);
+          form.setValues(EMPTY);
         },
         onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: formatMessage(t, apiErrorMessage(error, 'pricing.addFailed')),
-          }),
+          notifications.show({ color: 'red', message: formatMessage(t, form.fail(error).message) }),
       },
-    );
-  };
+    ),
+  );
 
   const money = (minor: number | null, rowCurrency: Currency) =>
     minor === null ? '—' : formatMoney(minor, rowCurrency, language);
-  const error = (field: keyof typeof EMPTY) =>
-    errors[field] === undefined ? undefined : translatePricingError(t, errors[field]);
 
   return (
     <Stack gap="sm" mt="xl">
@@ -169,17 +167,15 @@ export function RentalProductPricingSection({
               slots.picker({
                 label: t('pricing.fields.rentalProduct'),
                 required: true,
-                value: values.rentalProductId,
-                onChange: (id) => set('rentalProductId', id),
-                error: error('rentalProductId'),
+                value: form.getValues().rentalProductId,
+                onChange: (id) => form.setFieldValue('rentalProductId', id),
+                error: form.getInputProps('rentalProductId').error as ReactNode,
               })
             ) : (
               <TextInput
                 label={t('pricing.fields.rentalProductId')}
                 required
-                value={values.rentalProductId}
-                onChange={(e) => set('rentalProductId', e.currentTarget.value)}
-                error={error('rentalProductId')}
+                {...form.getInputProps('rentalProductId')}
               />
             )}
             <Group grow wrap="wrap" preventGrowOverflow={false} align="flex-start">
@@ -188,18 +184,14 @@ export function RentalProductPricingSection({
                 inputMode="decimal"
                 miw={140}
                 rightSection={<Text size="xs">{currency}</Text>}
-                value={values.dailyPrice}
-                onChange={(e) => set('dailyPrice', e.currentTarget.value)}
-                error={error('dailyPrice')}
+                {...form.getInputProps('dailyPrice')}
               />
               <TextInput
                 label={t('pricing.fields.weeklyPrice')}
                 inputMode="decimal"
                 miw={140}
                 rightSection={<Text size="xs">{currency}</Text>}
-                value={values.weeklyPrice}
-                onChange={(e) => set('weeklyPrice', e.currentTarget.value)}
-                error={error('weeklyPrice')}
+                {...form.getInputProps('weeklyPrice')}
               />
             </Group>
             <Group>

@@ -8,7 +8,8 @@ import { LIMITS } from '@service-portal/shared/limits';
 import type { ProductSearchHit } from '@service-portal/shared/products';
 import { LazyAutocomplete } from '../../../components/lazy-combobox.tsx';
 import { minorToDecimalString } from '../../../lib/money.ts';
-import { useCatalogueSearch, useProduct } from '../api/products.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useCatalogueSearch } from '../api/search-catalogue.ts';
 
 const keyOf = (hit: ProductSearchHit) => `${hit.productId}:${hit.variantId ?? ''}`;
 

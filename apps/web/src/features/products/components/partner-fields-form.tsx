@@ -5,7 +5,7 @@ import { partnerProductInputSchema } from '@service-portal/shared/products';
 import type { Product } from '@service-portal/shared/products';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSavePartnerProduct } from '../api/products.ts';
+import { useSavePartnerProduct } from '../api/save-partner-product.ts';
 
 /** The partner's own notes and service interval on a product (the ONE form path). */
 export function PartnerFieldsForm({ product, onDone }: { product: Product; onDone: () => void }) {

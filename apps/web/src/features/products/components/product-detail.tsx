@@ -21,7 +21,8 @@ import type { Product } from '@service-portal/shared/products';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useProduct, useSavePartnerProduct } from '../api/products.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useSavePartnerProduct } from '../api/save-partner-product.ts';
 import { Price, ProductImage, StatusBadge } from './product-bits.tsx';
 
 // The form (number inputs, the form library) loads when a manager clicks Edit (issue 18: weight).

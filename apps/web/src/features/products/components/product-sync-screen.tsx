@@ -24,7 +24,9 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { pageParam, useListParams } from '../../../lib/use-list-params.ts';
-import { useRequestSync, useSyncRuns, useSyncStatus } from '../api/products.ts';
+import { useSyncStatus } from '../api/get-sync-status.ts';
+import { useSyncRuns } from '../api/list-sync-runs.ts';
+import { useRequestSync } from '../api/request-sync.ts';
 
 const PAGE_SIZE = 10;
 const PARAMS = { page: pageParam() };

@@ -22,7 +22,7 @@ import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useProductsViewPreference } from '../../../lib/preferences.ts';
 import { optionalChoiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
-import { useProducts } from '../api/products.ts';
+import { useProducts } from '../api/list-products.ts';
 import { Price, ProductImage, StatusBadge } from './product-bits.tsx';
 
 const PAGE_SIZE = 20;

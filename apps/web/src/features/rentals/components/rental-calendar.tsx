@@ -12,9 +12,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { addDays, calendarCell, daysBetween, type CalendarCell } from '@service-portal/shared/rentals';
+import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { useRentalCalendar } from '../api/rentals.ts';
+import { useRentalCalendar } from '../api/get-rental-calendar.ts';
+import { addDays, daysBetween, lastDayOfMonth, mondayOf } from '@service-portal/shared/zoned-days';
 
 const CELL_COLOURS: Record<CalendarCell, string> = {
   free: 'transparent',
@@ -24,16 +25,8 @@ const CELL_COLOURS: Record<CalendarCell, string> = {
 };
 const CELL_MARK: Record<CalendarCell, string> = { free: '', rented: 'R', overdue: '!', booked: 'B' };
 
-function weekStart(day: string): string {
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return addDays(day, -weekday);
-}
 function monthStart(day: string): string {
   return `${day.slice(0, 8)}01`;
-}
-function monthEnd(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
 interface Props {
@@ -49,8 +42,8 @@ export function RentalCalendar({ today, onBook }: Props) {
   const lang = i18n.language;
   const [scale, setScale] = useState<'week' | 'month'>('week');
   const [anchor, setAnchor] = useState(today);
-  const from = scale === 'week' ? weekStart(anchor) : monthStart(anchor);
-  const to = scale === 'week' ? addDays(from, 6) : monthEnd(anchor);
+  const from = scale === 'week' ? mondayOf(anchor) : monthStart(anchor);
+  const to = scale === 'week' ? addDays(from, 6) : lastDayOfMonth(anchor);
   const days = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
   const calendar = useRentalCalendar(from, to);
   const [focus, setFocus] = useState<[number, number]>([0, 0]);

@@ -5,10 +5,11 @@ import type { Rental } from '@service-portal/shared/rentals';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useRentalDashboard } from '../api/rentals.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { RentalCalendar } from './rental-calendar.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import type { CustomerPickerSlot } from './rental-form.tsx';
 
 // Dialogs load when first opened (issue 18: weight).
 const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
@@ -18,7 +19,8 @@ const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => 
 const RentalFormModal = lazyDialog(() => import('./rental-form.tsx').then((m) => m.RentalFormModal));
 
 /** Spec §2 rental dashboard: units, out, overdue, utilisation, revenue, returns due; the calendar. */
-export function RentalDashboardScreen() {
+/** `customerPicker`: the customers feature's picker for the rental form (composed in app/). */
+export function RentalDashboardScreen({ customerPicker }: { customerPicker: CustomerPickerSlot }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const dashboard = useRentalDashboard();
@@ -164,6 +166,7 @@ export function RentalDashboardScreen() {
       </Card>
       <ReturnDialog rental={returning} today={d.today} onClose={() => setReturning(null)} />
       <RentalFormModal
+        customerPicker={customerPicker}
         kind={creating?.kind ?? 'rental'}
         opened={creating !== null}
         onClose={() => setCreating(null)}

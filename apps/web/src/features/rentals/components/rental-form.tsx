@@ -1,19 +1,18 @@
+import type { ReactNode } from 'react';
 import { Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@service-portal/shared/limits';
-import { LIMITS } from '@service-portal/shared/limits';
-import { addDays, RENTAL_MESSAGES, rentalCreateSchema, type Rental } from '@service-portal/shared/rentals';
+import { RENTAL_MESSAGES, rentalCreateSchema, type Rental } from '@service-portal/shared/rentals';
 import { FormActions } from '../../../components/form-actions.tsx';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { parseAmount } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useRentalProductOptions } from '../api/rental-products.ts';
-import { useCreateRental, useCustomerChoices } from '../api/rentals.ts';
+import { useCreateRental } from '../api/create-rental.ts';
+import { useRentalProductOptions } from '../api/list-rental-product-options.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+import { addDays } from '@service-portal/shared/zoned-days';
 
 const MESSAGE_KEYS: Partial<Record<string, TranslationKey>> = {
   [RENTAL_MESSAGES.unitRequired]: 'rentals.validation.unitRequired',
@@ -25,7 +24,22 @@ const MESSAGE_KEYS: Partial<Record<string, TranslationKey>> = {
   'rentals.validation.nameRequired': 'rentals.validation.nameRequired',
 };
 
+/**
+ * The customers feature's picker, handed in by the route module (app/routes: features do not
+ * import each other).
+ */
+export type CustomerPickerSlot = (props: {
+  label: string;
+  value: string;
+  onChange: (customerId: string) => void;
+  error?: ReactNode;
+  required?: boolean;
+  nothingFoundMessage?: string;
+}) => ReactNode;
+
 export interface RentalFormProps {
+  /** Chooses an existing customer. */
+  customerPicker: CustomerPickerSlot;
   kind: 'rental' | 'booking';
   opened: boolean;
   onClose: () => void;
@@ -54,6 +68,7 @@ export function RentalFormModal(props: RentalFormProps) {
 }
 
 function RentalForm({
+  customerPicker,
   kind,
   onClose,
   today,
@@ -66,9 +81,6 @@ function RentalForm({
   const lang = i18n.language;
   const units = useRentalProductOptions();
   const create = useCreateRental();
-  const [customerSearch, setCustomerSearch] = useState('');
-  const [debounced] = useDebouncedValue(customerSearch, LIMITS.searchDebounceMs);
-  const customers = useCustomerChoices(debounced);
   const start = startDate ?? (kind === 'rental' ? today : addDays(today, 1));
 
   const money = (text: string) => (text.trim() === '' ? null : parseAmount(text, currency, lang));
@@ -153,10 +165,6 @@ function RentalForm({
       value: u.id,
       label: `${u.name} · ${u.serialNumber} (${t(`rentals.availability.${u.availability}`)})`,
     }));
-  const customerData = (customers.data ?? []).map((c) => ({
-    value: c.id,
-    label: [c.name, c.email ?? c.phone].filter(Boolean).join(' · '),
-  }));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -183,17 +191,14 @@ function RentalForm({
           />
         </Stack>
         {values.customerMode === 'existing' ? (
-          <Select
-            label={t('rentals.form.chooseCustomer')}
-            required
-            searchable
-            data={customerData}
-            searchValue={customerSearch}
-            onSearchChange={setCustomerSearch}
-            filter={({ options }) => options}
-            nothingFoundMessage={t('rentals.form.noCustomers')}
-            {...form.getInputProps('customerId')}
-          />
+          customerPicker({
+            label: t('rentals.form.chooseCustomer'),
+            required: true,
+            value: values.customerId,
+            onChange: (id) => form.setFieldValue('customerId', id),
+            error: form.getInputProps('customerId').error as ReactNode,
+            nothingFoundMessage: t('rentals.form.noCustomers'),
+          })
         ) : (
           <Group grow wrap="wrap" align="flex-start" preventGrowOverflow={false}>
             <TextInput

@@ -15,7 +15,7 @@ import type { Rental } from '@service-portal/shared/rentals';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
-import { useRentalPhotos } from '../api/rental-photos.ts';
+import { useRentalPhotos } from '../api/list-rental-photos.ts';
 
 /** The photos taken of a rental's unit at its return: thumbnails that open the full picture. */
 export function RentalPhotosModal({ rental, onClose }: { rental: Rental | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ import type { TranslationKey } from '../../../lib/i18n.ts';
 import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
 import { translateFormError, type FormErrorMap } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSaveRentalProduct } from '../api/rental-products.ts';
+import { useSaveRentalProduct } from '../api/save-rental-product.ts';
 
 /** A slot for the catalogue product picker (the route module composes the products feature's). */
 export type CatalogProductPicker = (props: {
@@ -30,6 +30,7 @@ const MESSAGE_KEYS: Partial<Record<string, TranslationKey>> = {
   [RENTAL_MESSAGES.amountNegative]: 'rentals.validation.amount',
   [RENTAL_MESSAGES.amountTooHigh]: 'rentals.validation.amount',
   'rentals.validation.amount': 'rentals.validation.amount',
+  [RENTAL_MESSAGES.dateRequired]: 'rentals.validation.dateRequired',
 };
 
 export function translateRentalError(t: TFunction, message: string): ReactNode {

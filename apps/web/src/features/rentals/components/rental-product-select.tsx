@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRentalProductOptions } from '../api/rental-products.ts';
+import { useRentalProductOptions } from '../api/list-rental-product-options.ts';
 
 /** A picker of the partner's rental units (the pricing screen's rental product prices use it). */
 export function RentalProductSelect(props: {

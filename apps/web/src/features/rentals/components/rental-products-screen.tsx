@@ -1,30 +1,18 @@
-import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Box, Button, Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@service-portal/shared/limits';
 import {
   RENTAL_AVAILABILITIES,
   RENTAL_PRODUCT_PAGE_SIZES,
   RENTAL_PRODUCT_SORTS,
   type RentalProduct,
 } from '@service-portal/shared/rentals';
-import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import {
   choiceParam,
   flagParam,
@@ -33,8 +21,9 @@ import {
   textParam,
   useListParams,
 } from '../../../lib/use-list-params.ts';
-import { useRentalProducts, useSetRentalProductStatus } from '../api/rental-products.ts';
-import { useRentalDashboard } from '../api/rentals.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
+import { useRentalProducts } from '../api/list-rental-products.ts';
+import { useSetRentalProductStatus } from '../api/set-rental-product-status.ts';
 import { AvailabilityBadge, ConditionBadge } from './rental-badges.tsx';
 import type { CatalogProductPicker } from './rental-product-form.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
@@ -64,15 +53,7 @@ interface Props {
 export function RentalProductsScreen({ canManage, catalogProductPicker }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
   const [editing, setEditing] = useState<RentalProduct | null | undefined>(undefined);
   const currency = useRentalDashboard().data?.currency ?? 'NOK';
   const list = useRentalProducts({
@@ -157,10 +138,10 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
     <Stack>
       <Group justify="space-between" wrap="wrap" align="flex-end">
         <Group wrap="wrap" align="flex-end">
-          <TextInput
+          <DebouncedTextInput
             label={t('rentals.products.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={state.search}
+            onCommit={(search) => update({ search, page: 1 }, { replace: true })}
             w={220}
           />
           <NativeSelect
@@ -214,14 +195,12 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
         checked={state.inactive}
         onChange={(e) => update({ inactive: e.currentTarget.checked, page: 1 })}
       />
-      <PagedList
+      <ScreenList
         query={list}
+        params={[state, update]}
+        cards={state.view === 'cards'}
         loadFailure="rentals.products.loadFailed"
         loadingLabel={t('rentals.loading')}
-        page={state.page}
-        onPageChange={(page) => update({ page })}
-        phone={phone || state.view === 'cards'}
-        rowKey={(p) => p.id}
         columns={columns}
         cardTestId="rental-product-card"
         card={(p) => (

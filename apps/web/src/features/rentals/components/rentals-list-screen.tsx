@@ -1,20 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@service-portal/shared/limits';
 import {
   RENTAL_SORTS,
   RENTAL_STATUSES,
   type Rental,
   type RentalStatus,
 } from '@service-portal/shared/rentals';
-import { PagedList, type PagedListColumn } from '../../../components/paged-list.tsx';
+import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
+import { ScreenList, type PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatMessage, problemMessage } from '../../../lib/api-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import {
   choiceParam,
   optionalChoiceParam,
@@ -22,9 +20,15 @@ import {
   textParam,
   useListParams,
 } from '../../../lib/use-list-params.ts';
-import { useCancelRental, usePickupBooking, useRentalDashboard, useRentals } from '../api/rentals.ts';
+import { useCancelRental } from '../api/cancel-rental.ts';
+import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
+import { useRentals } from '../api/list-rentals.ts';
+import { usePickupBooking } from '../api/pickup-booking.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { todayIn } from '@service-portal/shared/zoned-days';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
+import type { CustomerPickerSlot } from './rental-form.tsx';
 
 // Dialogs load when first opened (issue 18: weight).
 const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => m.ReturnDialog), {
@@ -48,6 +52,8 @@ const PARAMS = {
 };
 
 interface Props {
+  /** The customers feature's picker for the rental form (composed in app/). */
+  customerPicker: CustomerPickerSlot;
   /** `active`: what is out now (and the bookings); `all`: every rental, any status. */
   mode: 'active' | 'all';
   /** Administrators and ServiceManagers cancel. */
@@ -55,18 +61,10 @@ interface Props {
 }
 
 /** Spec §2: active rentals and all rentals (newest/oldest first, filter by status, search). */
-export function RentalsListScreen({ mode, canManage }: Props) {
+export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, LIMITS.searchDebounceMs);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-    // Only a new debounced text changes the URL; the URL changing elsewhere does not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
   const status: RentalStatus | 'open' | undefined =
     mode === 'active' ? state.view : (state.status ?? undefined);
   const list = useRentals({
@@ -77,7 +75,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
     search: state.search,
   });
   const dashboard = useRentalDashboard();
-  const today = list.data?.today ?? dashboard.data?.today ?? new Date().toISOString().slice(0, 10);
+  const today = list.data?.today ?? dashboard.data?.today ?? todayIn(displayTimeZone());
   const currency = dashboard.data?.currency ?? 'NOK';
   const [returning, setReturning] = useState<Rental | null>(null);
   const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);
@@ -216,10 +214,10 @@ export function RentalsListScreen({ mode, canManage }: Props) {
               if (sort) update({ sort, page: 1 });
             }}
           />
-          <TextInput
+          <DebouncedTextInput
             label={t('rentals.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={state.search}
+            onCommit={(search) => update({ search, page: 1 }, { replace: true })}
             w={240}
           />
         </Group>
@@ -230,14 +228,11 @@ export function RentalsListScreen({ mode, canManage }: Props) {
           </Button>
         </Group>
       </Group>
-      <PagedList
+      <ScreenList
         query={list}
+        params={[state, update]}
         loadFailure="rentals.loadFailed"
         loadingLabel={t('rentals.loading')}
-        page={state.page}
-        onPageChange={(page) => update({ page })}
-        phone={phone}
-        rowKey={(r) => r.id}
         columns={columns}
         cardTestId="rental-card"
         card={(r) => (
@@ -260,6 +255,7 @@ export function RentalsListScreen({ mode, canManage }: Props) {
       <ReturnDialog rental={returning} today={today} onClose={() => setReturning(null)} />
       <RentalPhotosModal rental={viewingPhotos} onClose={() => setViewingPhotos(null)} />
       <RentalFormModal
+        customerPicker={customerPicker}
         kind={creating ?? 'rental'}
         opened={creating !== null}
         onClose={() => setCreating(null)}

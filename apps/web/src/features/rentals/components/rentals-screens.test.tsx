@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
 import { serviceManager, technician } from '../../../../test/fixtures.ts';
@@ -251,5 +251,51 @@ describe('rental screens', { timeout: 30_000 }, () => {
     ).toEqual(['12', '24', '48']);
     await user.selectOptions(perPage, '48');
     expect(calls.at(-1)?.params).toMatchObject({ sort: 'condition_worst', pageSize: '48' });
+  });
+  it('searches rentals and units through the shared debounced input: one request after typing pauses, page 1', async () => {
+    const { user, calls, router } = start('/rentals/all?page=2');
+    const search = await screen.findByRole('textbox', { name: 'Search customer or serial number' });
+    await user.type(search, 'Ola');
+    await waitFor(() => expect(router.state.location.search).toContain('q=Ola'));
+    expect(router.state.location.search).not.toContain('page=2');
+    const searched = () =>
+      calls
+        .filter((c) => c.url === '/api/rentals' && c.params.search !== undefined)
+        .map((c) => c.params.search);
+    await waitFor(() => expect(searched()).toEqual(['Ola']));
+    expect(calls.findLast((c) => c.url === '/api/rentals')?.params.page).toBe('1');
+    // The shared input clears with its own button.
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('q='));
+  });
+  it('the rental form picks an existing customer through the customers feature list', async () => {
+    const kari = {
+      id: 'c0000000-0000-4000-8000-000000000042',
+      name: 'Kari Nordmann',
+      email: 'kari@example.com',
+      phone: null,
+      address: null,
+      notes: null,
+      orderCount: 0,
+      openOrderCount: 0,
+      lastOrderAt: null,
+      mergedIntoId: null,
+      createdAt: '2026-03-01T09:00:00.000Z',
+      updatedAt: '2026-03-01T09:00:00.000Z',
+      version: 1,
+    };
+    const { user, calls } = start('/rentals/active', serviceManager, {
+      'GET /api/customers': (request) => ({
+        status: 200,
+        body: { items: request.params.search === 'Kari' ? [kari] : [], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New rental' }));
+    const picker = await screen.findByLabelText(/^Choose a customer/, { selector: 'input' });
+    await user.type(picker, 'Kari');
+    await user.click(await screen.findByRole('option', { name: 'Kari Nordmann · kari@example.com' }));
+    expect(picker).toHaveValue('Kari Nordmann · kari@example.com');
+    const asked = calls.filter((c) => c.url === '/api/customers').at(-1);
+    expect(asked?.params).toMatchObject({ search: 'Kari', sort: 'name', sortDirection: 'asc', page: '1' });
   });
 });

@@ -5,9 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
-  isCalendarDay,
   RENTAL_CONDITIONS,
-  RENTAL_MESSAGES,
   rentalCharge,
   rentalReturnSchema,
   type Rental,
@@ -16,13 +14,15 @@ import { fitsTotal } from '@service-portal/shared/images';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { ImageFilePicker, PickedFileCard, usePickedFiles } from '../../../components/image-file-picker.tsx';
 import { formatMessage, uploadErrorMessage } from '../../../lib/api-errors.ts';
-import type { FormErrorMap } from '../../../lib/form-errors.ts';
+import { catalogueError, type FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { rentalPhotosKey, uploadRentalPhoto } from '../api/rental-photos.ts';
-import { useReturnRental } from '../api/rentals.ts';
+import { rentalPhotosKey } from '../api/keys.ts';
+import { useReturnRental } from '../api/return-rental.ts';
+import { uploadRentalPhoto } from '../api/upload-rental-photo.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+import { isCalendarDay } from '@service-portal/shared/zoned-days';
 
 type ReturnPayload = z.output<typeof rentalReturnSchema>;
 
@@ -64,19 +64,14 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
     check: (v) => {
       const errors: FormErrorMap = {};
       if (isCalendarDay(v.returnedDate) && v.returnedDate > today)
-        errors.returnedDate = 'rentals.validation.returnInFuture';
+        errors.returnedDate = catalogueError('rentals.validation.returnInFuture');
       if (isCalendarDay(v.returnedDate) && v.returnedDate < rental.startDate)
-        errors.returnedDate = 'rentals.validation.returnBeforeStart';
+        errors.returnedDate = catalogueError('rentals.validation.returnBeforeStart');
       return errors;
     },
     fallback: 'rentals.return.failed',
     subject: 'rental',
-    translate: (tr, message) =>
-      message === 'rentals.validation.returnInFuture' || message === 'rentals.validation.returnBeforeStart'
-        ? tr(message)
-        : message === RENTAL_MESSAGES.dateRequired
-          ? tr('rentals.validation.dateRequired')
-          : translateRentalError(tr, message),
+    translate: translateRentalError,
   });
   const values = form.getValues();
   const day =

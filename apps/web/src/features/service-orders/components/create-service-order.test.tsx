@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { todayIn, VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
+import { VALIDATION_MESSAGES as M } from '@service-portal/shared/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lookupRoutes, serviceManager, serviceOrder } from '../../../../test/fixtures.ts';
 import { mockApi, problem } from '../../../../test/http.ts';
@@ -8,6 +8,7 @@ import { renderApp } from '../../../../test/render.tsx';
 import { displayTimeZone } from '../../../lib/dates.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import nb from '../../../locales/nb.json';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 // Loads the lazy screen before the first test, so no test pays for compiling it.
 beforeAll(async () => {

@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { todayIn } from '@service-portal/shared/validation';
 import { preloadComboboxFields } from '../../../components/lazy-combobox.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatMessage } from '../../../lib/api-errors.ts';
@@ -21,6 +20,7 @@ import { InternalNotesSection } from './internal-notes-section.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { OrderInfoSection } from './order-info-section.tsx';
 import { SparePartsSection } from './spare-parts-section.tsx';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 interface CreateServiceOrderProps {
   technicians: Lookup;

@@ -13,7 +13,6 @@ import { Link, useNavigate } from 'react-router';
 import { hasRole } from '@service-portal/shared/access';
 import type { AccessSubject } from '@service-portal/shared/access';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
-import { todayIn } from '@service-portal/shared/validation';
 import { preloadComboboxFields } from '../../../components/lazy-combobox.tsx';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import { displayTimeZone, formatDateTime } from '../../../lib/dates.ts';
@@ -31,6 +30,7 @@ import { OrderInfoSection } from './order-info-section.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import { SparePartsSection } from './spare-parts-section.tsx';
 import { StatusHistory } from './status-history.tsx';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 interface EditServiceOrderProps {
   order: ServiceOrder;

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { AccessSubject } from '@service-portal/shared/access';
 import { nextStatuses } from '@service-portal/shared/service-orders';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
-import { todayIn } from '@service-portal/shared/validation';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { displayTimeZone } from '../../../lib/dates.ts';
@@ -24,6 +23,7 @@ import {
 import type { ServiceOrderFormValues, WireValues } from '../lib/form-values.ts';
 import { rebase } from '../lib/rebase.ts';
 import { focusFirstError, useServiceOrderForm } from './use-service-order-form.ts';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 /** Spec: autosave 1–2 s after the last change; 1.5 s leaves time to finish a word. */
 export const AUTOSAVE_DELAY_MS = 1500;

@@ -1,5 +1,5 @@
 import { zonedMidnight } from '@service-portal/shared/dashboard';
-import { todayIn } from '@service-portal/shared/validation';
+import { todayIn } from '@service-portal/shared/zoned-days';
 
 // The list's date filters travel as instants (?createdFrom=…Z&createdTo=…Z, the upper bound
 // excluded) so that a dashboard figure's period links exactly; the filter panel shows and takes

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -14,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +21,11 @@ import type { ShopUserLink } from '@service-portal/shared/shop-links';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { FormFailure } from '../../../components/form-failure.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { translateFormError } from '../../../lib/form-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateShopUserLink, useDeleteShopUserLink, useShopUserLinks } from '../api/shop-user-links.ts';
@@ -61,7 +58,6 @@ export function ShopLinksScreen({
   defaultShop: string;
 }) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const list = useShopUserLinks({
     page: state.page,
@@ -181,19 +177,12 @@ export function ShopLinksScreen({
           value={state.search}
           onCommit={(search) => update({ search }, { replace: true })}
         />
-        {error !== null && (
-          <Alert color="red" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <PagedList
+        <ScreenList
           query={list}
+          params={[state, update]}
+          actionError={[error, setError]}
           loadFailure="shopAuth.links.loadFailed"
           loadingLabel={t('shopAuth.links.loading')}
-          page={state.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(l) => l.id}
           columns={columns}
           cardTestId="shop-link-card"
           card={(l) => (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -14,7 +13,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,10 +20,9 @@ import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { SparePartWorklistItem } from '@service-portal/shared/spare-parts';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { optionalChoiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteSparePart } from '../api/delete-spare-part.ts';
@@ -52,7 +49,6 @@ export type OrderActionSlot = (
 /** The partner's worklist of spare-part lines on open orders (product.md "Spare parts"). */
 export function SparePartsScreen({ orderAction }: { orderAction?: OrderActionSlot } = {}) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [removing, setRemoving] = useState<SparePartWorklistItem | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -199,19 +195,12 @@ export function SparePartsScreen({ orderAction }: { orderAction?: OrderActionSlo
             </Group>
           </Paper>
         )}
-        {error !== null && (
-          <Alert color="red" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <PagedList
+        <ScreenList
           query={list}
+          params={[state, update]}
+          actionError={[error, setError]}
           loadFailure="errors.loadSpareParts"
           loadingLabel={t('spareParts.loading')}
-          page={state.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(line) => line.id}
           columns={columns}
           cardTestId="spare-part-card"
           card={(line) => (

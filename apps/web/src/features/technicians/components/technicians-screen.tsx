@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +7,9 @@ import { TECHNICIAN_PAGE_SIZES } from '@service-portal/shared/technicians';
 import type { Technician } from '@service-portal/shared/technicians';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useTechnicians } from '../api/list-technicians.ts';
 import { useSetTechnicianStatus } from '../api/set-technician-status.ts';
@@ -27,7 +25,6 @@ const PARAMS = {
 /** Spec §2: the partner's technicians with a selectable page size; managers add and (de)activate. */
 export function TechniciansScreen({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -111,19 +108,12 @@ export function TechniciansScreen({ canManage }: { canManage: boolean }) {
             }}
           />
         </Group>
-        {error !== null && (
-          <Alert color="red" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <PagedList
+        <ScreenList
           query={list}
+          params={[state, update]}
+          actionError={[error, setError]}
           loadFailure="errors.loadTechnicians"
           loadingLabel={t('technicians.loading')}
-          page={state.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(technician) => technician.id}
           columns={columns}
           cardTestId="technician-card"
           card={(technician) => (

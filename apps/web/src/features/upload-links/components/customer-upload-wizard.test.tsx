@@ -102,4 +102,38 @@ describe('customer upload wizard', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
   });
+  it('a link cut short in an SMS shows "Invalid Upload Link." and finds the order by phone and serial number', async () => {
+    const short = TOKEN.slice(0, 12);
+    const { calls, user, router } = (() => {
+      const api = mockApi({
+        'POST /api/customer-upload/lookup': {
+          status: 200,
+          body: { token: TOKEN, session: 'sess', expiresAt: '2026-11-25T12:00:00.000Z' },
+        },
+        [`GET /api/customer-upload/${TOKEN}`]: { status: 200, body: info },
+      });
+      return { ...api, ...renderApp(`/customer-upload/${short}`, { width: 375 }) };
+    })();
+    expect(await screen.findByRole('heading', { name: 'Invalid Upload Link.' })).toBeInTheDocument();
+    expect(screen.queryByText('Upload failed. Please try again.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // The broken token is never sent.
+    expect(calls.some((call) => call.url.includes(short))).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '91234567');
+    await user.type(screen.getByRole('textbox', { name: /Serial number/ }), 'SN-1');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    expect(await screen.findByRole('heading', { name: 'Service Information' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/customer-upload/${TOKEN}`);
+  });
+
+  it('says why a lookup is refused by its problem code, not its status', async () => {
+    mockApi({
+      'POST /api/customer-upload/lookup': { status: 429, body: problem(429, 'rate_limited') },
+    });
+    const { user } = renderApp('/customer-upload', { width: 375 });
+    await user.type(await screen.findByRole('textbox', { name: /Phone number/ }), '91234567');
+    await user.type(screen.getByRole('textbox', { name: /Serial number/ }), 'SN-9');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+  });
 });

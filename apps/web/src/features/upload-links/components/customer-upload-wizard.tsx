@@ -15,15 +15,10 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { uploadTokenSchema } from '@service-portal/shared/upload-links';
 import type { UploadInfo } from '@service-portal/shared/upload-links';
-import {
-  formatMessage,
-  isInvalidUploadLink,
-  toApiFailure,
-  uploadErrorMessage,
-  type UiMessage,
-} from '../../../lib/api-errors.ts';
+import { formatMessage, isInvalidUploadLink, uploadErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { customerUploadKey } from '../api/keys.ts';
 import { useUploadInfo } from '../api/get-upload-info.ts';
@@ -65,56 +60,61 @@ function Frame({ title, step, children }: { title: string; step?: number; childr
   );
 }
 
+/**
+ * "Invalid Upload Link." (spec §8): unknown, expired, revoked, or cut short on its way (an SMS that
+ * broke the link). Trying the link again cannot help, so the customer finds the order by phone and
+ * serial number right here.
+ */
 export function InvalidUploadLink() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <Frame title={t('errors.invalidUploadLink')}>
       <Text>{t('uploads.invalidLinkHelp')}</Text>
-      <Button component={Link} to="/customer-upload" variant="light">
-        {t('uploads.lookup.submit')}
-      </Button>
+      <LookupForm onFound={(found) => void navigate(`/customer-upload/${found}`)} />
     </Frame>
   );
-}
-
-function verifyFailure(error: unknown): UiMessage {
-  const failure = toApiFailure(error);
-  if (failure.kind === 'http' && failure.status === 422) return { key: 'uploads.verify.mismatch' };
-  return uploadErrorMessage(error);
 }
 
 /** `/customer-upload`: phone number + serial number find the open order. */
 export function CustomerUploadLookup({ onFound }: { onFound: (token: string) => void }) {
   const { t } = useTranslation();
-  const lookup = useLookupUpload();
-  const failure = lookup.isError
-    ? toApiFailure(lookup.error).kind === 'http' &&
-      (toApiFailure(lookup.error) as { status: number }).status === 404
-      ? ({ key: 'uploads.lookup.notFound' } as const)
-      : uploadErrorMessage(lookup.error)
-    : null;
   return (
     <Frame title={t('uploads.title')}>
-      <VerifyForm
-        intro={t('uploads.lookup.intro')}
-        submitLabel={t('uploads.lookup.submit')}
-        pending={lookup.isPending}
-        failure={failure}
-        onSubmit={(body) =>
-          lookup.mutate(body, {
-            onSuccess: (result) => {
-              saveSession(result.token, result.session);
-              onFound(result.token);
-            },
-          })
-        }
-      />
+      <LookupForm onFound={onFound} intro={t('uploads.lookup.intro')} />
     </Frame>
+  );
+}
+
+function LookupForm({ onFound, intro }: { onFound: (token: string) => void; intro?: string }) {
+  const { t } = useTranslation();
+  const lookup = useLookupUpload();
+  return (
+    <VerifyForm
+      intro={intro}
+      submitLabel={t('uploads.lookup.submit')}
+      pending={lookup.isPending}
+      failure={lookup.isError ? uploadErrorMessage(lookup.error, 'uploadLookup') : null}
+      onSubmit={(body) =>
+        lookup.mutate(body, {
+          onSuccess: (result) => {
+            saveSession(result.token, result.session);
+            onFound(result.token);
+          },
+        })
+      }
+    />
   );
 }
 
 /** `/customer-upload/{token}`: Service Information → Verification → Upload Service Images → Upload Complete. */
 export function CustomerUploadWizard({ token }: { token: string }) {
+  // A link that cannot be one (cut short in an SMS) is not asked about: the server would refuse it.
+  if (!uploadTokenSchema.safeParse(token).success) return <InvalidUploadLink />;
+  return <LinkWizard token={token} />;
+}
+
+function LinkWizard({ token }: { token: string }) {
   const { t } = useTranslation();
   const info = useUploadInfo(token);
   const [invalid, setInvalid] = useState(false);
@@ -187,7 +187,7 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
           intro={t('uploads.verify.intro')}
           submitLabel={t('uploads.verify.submit')}
           pending={verify.isPending}
-          failure={verify.isError ? verifyFailure(verify.error) : null}
+          failure={verify.isError ? uploadErrorMessage(verify.error, 'uploadVerify') : null}
           onSubmit={(body) =>
             verify.mutate(
               { token, body },

@@ -1,12 +1,13 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { validationKey } from '@service-portal/shared/validation';
 import { uploadVerifySchema, type UploadVerify } from '@service-portal/shared/upload-links';
 import { formatMessage, type UiMessage } from '../../../lib/api-errors.ts';
 import { schemaErrors, translateFormError } from '../../../lib/form-errors.ts';
 
 interface VerifyFormProps {
-  intro: string;
+  intro?: string | undefined;
   submitLabel: string;
   pending: boolean;
   failure: UiMessage | null;
@@ -25,9 +26,9 @@ export function VerifyForm({ intro, submitLabel, pending, failure, onSubmit }: V
     },
   });
   const errors = form.errors;
-  const bothMissing =
-    errors.phoneNumber === 'Please fill in both phone number and serial number' ||
-    errors.serialNumber === 'Please fill in both phone number and serial number';
+  const bothMissing = [errors.phoneNumber, errors.serialNumber].some(
+    (e) => typeof e === 'string' && validationKey(e) === 'uploadLookupRequired',
+  );
   const fieldError = (name: keyof UploadVerify) => {
     const e = errors[name];
     if (!e || bothMissing) return bothMissing && e ? true : undefined;
@@ -36,7 +37,7 @@ export function VerifyForm({ intro, submitLabel, pending, failure, onSubmit }: V
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(uploadVerifySchema.parse(values)))} noValidate>
       <Stack gap="sm">
-        <Text size="sm">{intro}</Text>
+        {intro !== undefined && <Text size="sm">{intro}</Text>}
         <TextInput
           label={t('uploads.verify.phone')}
           type="tel"

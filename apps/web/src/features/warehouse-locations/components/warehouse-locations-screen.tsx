@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseLocation } from '@service-portal/shared/warehouse-locations';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage, problemMessage } from '../../../lib/api-errors.ts';
-import { PHONE_QUERY } from '../../../lib/media.ts';
 import { flagParam, pageParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts';
 import { useWarehouseLocations } from '../api/list-warehouse-locations.ts';
 import { useSetWarehouseLocationStatus } from '../api/set-warehouse-location-status.ts';
 import { WarehouseLocationFormModal } from './warehouse-location-form.tsx';
+import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 const PAGE_SIZE = 20;
 // "Show inactive" and the page live in the URL (?inactive=1&page=2).
@@ -22,7 +21,6 @@ const PARAMS = { showInactive: flagParam('inactive'), page: pageParam() };
 /** Spec §2/§5: the partner's warehouse locations (Administrator or ServiceManager). */
 export function WarehouseLocationsScreen() {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const [state, update] = useListParams(PARAMS);
   const [editing, setEditing] = useState<WarehouseLocation | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<WarehouseLocation | null>(null);
@@ -62,7 +60,9 @@ export function WarehouseLocationsScreen() {
   };
 
   const created = (location: WarehouseLocation) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(location.createdAt));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
+      new Date(location.createdAt),
+    );
 
   const actions = (location: WarehouseLocation) => (
     <Group gap="xs" wrap="wrap">
@@ -121,19 +121,12 @@ export function WarehouseLocationsScreen() {
           checked={state.showInactive}
           onChange={(event) => update({ showInactive: event.currentTarget.checked })}
         />
-        {error !== null && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <PagedList
+        <ScreenList
           query={list}
+          params={[state, update]}
+          actionError={[error, setError]}
           loadFailure="errors.warehouseLocations.load"
           loadingLabel={t('warehouse.loading')}
-          page={state.page}
-          onPageChange={(page) => update({ page })}
-          phone={phone}
-          rowKey={(location) => location.id}
           columns={columns}
           cardTestId="warehouse-card"
           card={(location) => (
