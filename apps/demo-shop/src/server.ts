@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { SignJWT, jwtVerify } from 'jose';
 import { LeakyBucket, type ThrottleStatus } from './bucket.ts';
 import type { Product, ProductStatus } from './catalogue.ts';
-import { actualCost, gid, prepare, run, schemaOf } from './graphql.ts';
+import { actualCost, prepare, run, schemaOf } from './graphql.ts';
+import { gid } from './graphql-views.ts';
 import { splitScopes, type ScopesOf } from './scopes.ts';
 import { productSvg } from './images.ts';
 import { authorizePage, escapeHtml } from './oauth-page.ts';
