@@ -27,8 +27,8 @@ export function oauthHmac(params: Record<string, string>, secret: string): strin
   return createHmac('sha256', secret).update(message).digest('hex');
 }
 
-export function registerOAuth(app: FastifyInstance, state: ShopState) {
-  const { tokens } = state;
+/** The authorize page and its answer: a code on the redirect, signed with Shopify's HMAC. */
+export function registerAuthorize(app: FastifyInstance, state: ShopState) {
   app.get('/admin/oauth/authorize', async (req, reply) => {
     const q = req.query as Record<string, string | string[] | undefined>;
     const one = (k: string) => (typeof q[k] === 'string' ? q[k] : '');
@@ -97,7 +97,11 @@ export function registerOAuth(app: FastifyInstance, state: ShopState) {
     record(state, req, 302);
     return reply.redirect(target.toString(), 302);
   });
+}
 
+/** The token endpoint: authorization code, token exchange, refresh token and client credentials grants. */
+export function registerTokenEndpoint(app: FastifyInstance, state: ShopState) {
+  const { tokens } = state;
   /**
    * An access token answer: online (per-user) with the user, or offline; offline with
    * `expiring` has expires_in, refresh_token and refresh_token_expires_in (Shopify's fields).

@@ -6,7 +6,7 @@ import { escapeHtml } from './oauth-page.ts';
 import { splitScopes } from './scopes.ts';
 import { registerAdminApi } from './server-admin-api.ts';
 import { createControl, registerControlRoutes } from './server-control.ts';
-import { registerOAuth } from './server-oauth.ts';
+import { registerAuthorize, registerTokenEndpoint } from './server-oauth.ts';
 import { noFaults, SCOPES, type ShopState } from './server-state.ts';
 import type { DemoShop, DemoShopOptions } from './server-types.ts';
 import { Store } from './store.ts';
@@ -95,7 +95,8 @@ export async function startDemoShop(opts: DemoShopOptions): Promise<DemoShop> {
       .send(svg);
   });
 
-  registerOAuth(app, state);
+  registerAuthorize(app, state);
+  registerTokenEndpoint(app, state);
 
   const control = createControl(state);
   await registerControlRoutes(app, state, control);
