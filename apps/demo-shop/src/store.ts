@@ -34,7 +34,7 @@ export interface DraftOrder {
   completedAt: string | null;
   /** Set when completed. */
   order: { id: number; name: string; paymentPending: boolean } | null;
-  /** The payment terms chosen at creation (graphql.ts PAYMENT_TERMS_TEMPLATES); null: none. */
+  /** The payment terms chosen at creation (graphql-views.ts PAYMENT_TERMS_TEMPLATES); null: none. */
   paymentTermsTemplateId: number | null;
   /** The secret part of the invoice URL. */
   invoiceToken: string;

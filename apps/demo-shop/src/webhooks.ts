@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Product } from './catalogue.ts';
-import { gid } from './graphql.ts';
+import { gid } from './graphql-views.ts';
 
 export type Topic = 'products/create' | 'products/update' | 'products/delete';
 

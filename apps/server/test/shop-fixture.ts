@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { startDemoShop, type DemoShop, type DemoShopOptions } from '@service-portal/demo-shop/server';
 import { SHOP_REQUIRED_SCOPES } from '@service-portal/shared/shop-auth';
 import type { Config, ShopConfig, ShopTokenSource } from '../src/config.ts';
-import {
-  createShopClient,
-  type ShopClient,
-  type ShopClientOptions,
-} from '../src/integrations/shop/client.ts';
+import type { ShopClientOptions } from '../src/integrations/shop/client-transport.ts';
+import { createShopClient, type ShopClient } from '../src/integrations/shop/client.ts';
 
 export interface TestShop {
   shop: DemoShop;

@@ -11,7 +11,8 @@ import type {
 } from '@service-portal/shared/products';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { ProductsRepository, ProductSummaryRow, SyncRunRow } from './products.repository.ts';
+import type { ProductsRepository, ProductSummaryRow } from './products.repository.ts';
+import type { SyncRunRow } from './products.sync.repository.ts';
 
 const PRODUCT = 'Product';
 const versionConflict = () =>

@@ -8,7 +8,8 @@ import {
 import type { ShopConnection } from '@service-portal/shared/shop-connection';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorText } from '../../lib/jobs/runner.ts';
-import type { ProductsRepository, ProductUpsert, SyncRunRow } from './products.repository.ts';
+import type { ProductsRepository } from './products.repository.ts';
+import type { ProductUpsert, SyncRunRow } from './products.sync.repository.ts';
 import { syncRunDto } from './products.service.ts';
 
 /** A product as the shop's Admin GraphQL answers it (CONTRACTS.md "Shop client"). */

@@ -1,7 +1,6 @@
-// About 520 lines, over the ~500-line guideline, and kept together on purpose: this is the
-// orders feature's one set of rules (create, update with transitions, bulk, list, export); the
-// spare-part rules live in service-orders.spare-parts.ts and the reads other features ask for
-// (search hits, dashboard counts) are one-line delegations to the repository at the end.
+// The orders feature's rules (create, update with transitions, bulk, list, export); the reads
+// other features ask for (search, dashboard figures, contacts, serial history) are in
+// service-orders.reads.ts and the spare-part rules in service-orders.spare-parts.ts.
 import { PassThrough, type Readable } from 'node:stream';
 import { hasRole, type AccessSubject } from '@service-portal/shared/access';
 import {
@@ -9,32 +8,25 @@ import {
   EMPTY_CHECKPOINTS,
   formatOrderNumber,
   isScheduledDateAllowed,
-  PRIORITIES,
-  SERVICE_ORDER_STATUSES,
-  SERVICE_TYPES,
-  WAITING_STATUSES,
   type ServiceOrder,
   type ServiceOrderCreate,
   type ServiceOrderExportQuery,
-  type ServiceOrderListItem,
   type ServiceOrderListQuery,
   type ServiceOrderSearch,
-  type ServiceOrderStats,
   type ServiceOrderStatus,
   type ServiceOrderUpdate,
 } from '@service-portal/shared/service-orders';
 import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import type { Communication } from '@service-portal/shared/communications';
-import type { SearchHit } from '@service-portal/shared/search';
 import type { CustomerOrdersQuery } from '@service-portal/shared/service-orders';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
-import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
 import type { OrderFilters } from './service-orders.filters.ts';
 import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
+import { createServiceOrderReads } from './service-orders.reads.ts';
 import { createSparePartLineRules } from './service-orders.spare-parts.ts';
 import { todayIn } from '@service-portal/shared/zoned-days';
 
@@ -200,144 +192,9 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return { items, total, page: body.page, pageSize: body.pageSize };
     },
 
-    /** POST /service-orders/global-search: the orders of the global search, as list rows. */
-    async globalSearch(scope: TenantScope, query: string, limit: number): Promise<ServiceOrderListItem[]> {
-      const rows = await repo.globalSearch(scope, query, limit);
-      return rows.map(({ exact: _exact, ...row }) => row);
-    },
-
-    /** The orders' part of the global search (GET/POST /search/global): exact matches first. */
-    async searchHits(scope: TenantScope, text: string, limit: number): Promise<SearchHit[]> {
-      const rows = await repo.globalSearch(scope, text, limit);
-      return rows.map((row) => ({
-        id: row.id,
-        name: `${row.orderNumber} · ${row.title}`,
-        subtitle: [row.customerName, row.serialNumber].filter(Boolean).join(' · ') || null,
-        exact: row.exact,
-      }));
-    },
-
-    /** For the dashboard: the partner's time zone (product.md: figures are in it). */
-    timeZone(scope: TenantScope): Promise<string> {
-      return repo.partnerTimeZone(scope);
-    },
-
-    /** For the dashboard: counts of orders created in a period, grouped (see the repository). */
-    createdInPeriod(scope: TenantScope, from: Date, to: Date, bounds: readonly Date[]) {
-      return repo.createdInPeriod(scope, from, to, bounds);
-    },
-
-    /** For the dashboard: orders completed in a period per technician, with their resolution seconds. */
-    completedInPeriod(scope: TenantScope, from: Date, to: Date) {
-      return repo.completedInPeriod(scope, from, to);
-    },
-
-    /** For the dashboard: how many orders are in these statuses now. */
-    countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]) {
-      return repo.countInStatuses(scope, statuses);
-    },
-
-    async stats(scope: TenantScope): Promise<ServiceOrderStats> {
-      const since = new Date(now().getTime() - 30 * 24 * 60 * 60_000);
-      const groups = await repo.countsByGroup(scope);
-      const window = await repo.windowStats(scope, since);
-      const zeros = <K extends string>(keys: readonly K[]) =>
-        Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-      const byStatus = zeros(SERVICE_ORDER_STATUSES);
-      const byPriority = zeros(PRIORITIES);
-      const byServiceType = zeros(SERVICE_TYPES);
-      let total = 0;
-      for (const g of groups) {
-        total += g.n;
-        byStatus[g.status] += g.n;
-        byPriority[g.priority] += g.n;
-        byServiceType[g.serviceType] += g.n;
-      }
-      const notCancelled = total - byStatus.cancelled;
-      return {
-        total,
-        byStatus,
-        byPriority,
-        byServiceType,
-        waitingForService: WAITING_STATUSES.reduce((sum, s) => sum + byStatus[s], 0),
-        open: total - byStatus.completed - byStatus.cancelled,
-        completedLast30Days: window.completedSince,
-        createdLast30Days: window.createdSince,
-        completionRate: notCancelled === 0 ? 0 : byStatus.completed / notCancelled,
-        averageResolutionHours:
-          window.avgResolutionSeconds === null
-            ? null
-            : Math.round((window.avgResolutionSeconds / 3600) * 100) / 100,
-      };
-    },
-
     get: getOrThrow,
 
-    /** For communications: the order's customer contact, or null when it is not the partner's. */
-    async contactOf(scope: TenantScope, id: string) {
-      const state = await repo.findState(scope, id);
-      if (!state) return null;
-      const {
-        id: orderId,
-        orderNumber,
-        status,
-        customerId,
-        customerName,
-        customerEmail,
-        customerPhone,
-      } = state;
-      return { id: orderId, orderNumber, status, customerId, customerName, customerEmail, customerPhone };
-    },
-
-    /**
-     * For inbound e-mail and SMS threading: every partner's orders whose customer has this e-mail
-     * (any case) or a phone number with one of these digit forms, open ones first.
-     */
-    findByContact(contact: { email: string } | { phoneDigits: string[] }) {
-      return repo.findByContactAcrossPartners(contact);
-    },
-
     /** For features with records on an order (work logs): 404 unless the order is the partner's. */
-    /** The orders of one serial number (for other features' serial-history events). */
-    async ordersBySerial(scope: TenantScope, serial: string) {
-      return repo.ordersOfSerial(scope, serial);
-    },
-
-    /** Service history by serial number: each order's creation, status changes and parts replaced. */
-    async serialEvents(scope: TenantScope, serial: string): Promise<SerialEvent[]> {
-      const { orders, history, parts } = await repo.bySerial(scope, serial);
-      const byId = new Map(orders.map((x) => [x.id, x]));
-      const ref = (id: string) => ({ serviceOrderId: id, orderNumber: byId.get(id)?.orderNumber ?? null });
-      return [
-        ...orders.map((x) => ({
-          kind: 'order_created' as const,
-          at: x.createdAt.toISOString(),
-          title: x.title,
-          detail: null,
-          ...ref(x.id),
-        })),
-        // The first history entry (null → new) is the creation itself.
-        ...history
-          .filter((h) => h.fromStatus !== null)
-          .map((h) => ({
-            kind: 'status_changed' as const,
-            at: h.changedAt.toISOString(),
-            title: h.toStatus,
-            detail: h.note,
-            fromStatus: h.fromStatus,
-            toStatus: h.toStatus,
-            ...ref(h.serviceOrderId),
-          })),
-        ...parts.map((p) => ({
-          kind: 'spare_part' as const,
-          at: p.createdAt.toISOString(),
-          title: p.partName,
-          detail: `${p.partNumber} × ${p.quantity}`,
-          ...ref(p.serviceOrderId),
-        })),
-      ];
-    },
-
     async assertExists(scope: TenantScope, id: string): Promise<void> {
       if (!(await repo.exists(scope, id))) throw notFound(ORDER);
     },
@@ -553,6 +410,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       return { filename: `service-orders-${todayIn(timeZone, now())}.xlsx`, stream: out };
     },
 
+    ...createServiceOrderReads(repo, now),
     ...createSparePartLineRules(repo),
   };
 }

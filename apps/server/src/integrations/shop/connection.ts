@@ -1,7 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deriveKey } from '../../lib/secrets.ts';
-import { createShopClient, ShopError, type ShopClient, type ShopLog } from './client.ts';
+import type { ShopLog } from './client-transport.ts';
+import { createShopClient, ShopError, type ShopClient } from './client.ts';
 import { createShopTokens, type ShopTokens } from './tokens.ts';
 
 /**
