@@ -10,7 +10,7 @@ if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(
   dirname "$(command -v node)"
   exit 0
 fi
-dir="${NODE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/service-portal/node-$major}"
+dir="${NODE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/service-portal}/node-$major"
 bin="$dir/node_modules/node/bin"
 if [ ! -x "$bin/node" ] || [ "$("$bin/node" -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != "$major" ]; then
   mkdir -p "$dir"
