@@ -9,7 +9,9 @@ const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const NOT_SOURCE = [/\.test\.tsx?$/, /\.e2e\.ts$/, /(^|\/)dist\//, /\/migrations\//, /\.d\.ts$/];
 const REASON = /over 500 lines on purpose/i;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => SOURCE.test(f) && !NOT_SOURCE.some((re) => re.test(f)));
 const offenders = [];

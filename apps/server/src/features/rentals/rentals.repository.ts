@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  lte,
-  ne,
-  not,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   RentalAvailability,
   RentalListQuery,
