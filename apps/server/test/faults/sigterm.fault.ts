@@ -68,6 +68,8 @@ beforeAll(async () => {
       APP_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'false',
+      // Production refuses to start without a shop unless the built-in demo shop is asked for.
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       SMTP_URL: smtpUrl,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
