@@ -270,16 +270,6 @@ export function createCustomersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async findByPhoneDigits(scope: TenantScope, digits: string, tx: Db = db): Promise<CustomerRow | null> {
-      const rows = await tx
-        .select(columns)
-        .from(customers)
-        .where(scoped(customers, scope, live, eq(customers.phoneDigits, digits)))
-        .orderBy(asc(customers.createdAt), asc(customers.id))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     /** The oldest live customer whose stored digits are one of these forms of one number. */
     async findByPhoneVariants(
       scope: TenantScope,

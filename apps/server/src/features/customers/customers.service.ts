@@ -101,7 +101,7 @@ export function createCustomersService(deps: CustomersDeps) {
   async function findMatch(scope: TenantScope, email: string, digits: string | null, tx: Db) {
     return (
       (await repo.findByEmail(scope, email, tx)) ??
-      (digits ? await repo.findByPhoneDigits(scope, digits, tx) : null) ??
+      (digits ? await repo.findByPhoneVariants(scope, [digits], tx) : null) ??
       (await repo.findMergedSurvivor(scope, email, digits, tx))
     );
   }
