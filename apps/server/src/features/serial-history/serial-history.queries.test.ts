@@ -94,13 +94,19 @@ describe('the serial history of a unit with 50 orders', () => {
   afterAll(async () => w?.ctx.close());
 
   it('costs a fixed number of statements, not a set per order or rental', async () => {
+    // A background job polling the same pool can add a statement to one read: the least of
+    // three reads is the cost of the read itself.
     const historyOf = async (serial: string) => {
       let history: SerialHistory | undefined;
-      const statements = await countStatements(w, async () => {
-        const res = await w.api(w.tokens.tech).get(`/serial-history/${serial}`);
-        expect(res.statusCode, res.body).toBe(200);
-        history = res.json<SerialHistory>();
-      });
+      let statements = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const counted = await countStatements(w, async () => {
+          const res = await w.api(w.tokens.tech).get(`/serial-history/${serial}`);
+          expect(res.statusCode, res.body).toBe(200);
+          history = res.json<SerialHistory>();
+        });
+        statements = Math.min(statements, counted);
+      }
       const kinds: Record<string, number> = {};
       for (const e of history!.events) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
       return { statements, kinds };
