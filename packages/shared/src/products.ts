@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { roles } from './access.ts';
 import { LIMITS } from './limits.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { shopConnectionSchema } from './shop-connection.ts';
 
 /** Spec §8 messages of the products screens. */
-/** Who may run the catalogue sync: the partner's Administrator (and the global administrator). */
-export const PRODUCT_SYNC_ACCESS = roles('Administrator');
-
 export const PRODUCT_MESSAGES = {
   syncFailed: 'Failed to sync products.',
   deactivateFailed: 'Failed to deactivate product.',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, PRODUCT_SYNC_ACCESS, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   partnerProductInputSchema,
@@ -14,7 +14,6 @@ import {
   syncRequestSchema,
   syncRunListQuerySchema,
   syncRunListResponseSchema,
-  PRODUCT_SYNC_ACCESS,
   syncStatusSchema,
   type SyncMode,
 } from '@service-portal/shared/products';

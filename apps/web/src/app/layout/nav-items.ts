@@ -13,9 +13,14 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { AUTHENTICATED, GLOBAL_ADMIN, isAllowed, STAFF_MANAGERS } from '@service-portal/shared/access';
+import {
+  AUTHENTICATED,
+  GLOBAL_ADMIN,
+  isAllowed,
+  PRODUCT_SYNC_ACCESS,
+  STAFF_MANAGERS,
+} from '@service-portal/shared/access';
 import type { Access, AccessSubject } from '@service-portal/shared/access';
-import { PRODUCT_SYNC_ACCESS } from '@service-portal/shared/products';
 import type { TranslationKey } from '../../lib/i18n.ts';
 
 export interface NavItem {

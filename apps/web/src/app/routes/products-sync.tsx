@@ -1,5 +1,4 @@
-import { isAllowed } from '@service-portal/shared/access';
-import { PRODUCT_SYNC_ACCESS } from '@service-portal/shared/products';
+import { isAllowed, PRODUCT_SYNC_ACCESS } from '@service-portal/shared/access';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
 import { ProductSyncScreen } from '../../features/products/components/product-sync-screen.tsx';
 
