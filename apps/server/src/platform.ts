@@ -22,6 +22,7 @@ import { closeRedis, openRedis, redisEpoch } from './lib/redis.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
+import { closingPlugin } from './plugins/closing.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -87,6 +88,8 @@ export async function createPlatform(opts: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own 414/400 (an id over 100 characters, a broken %-escape) as problem+json.
     frameworkErrors: frameworkErrorHandler,
+    // Requests during shutdown are answered by plugins/closing.ts, as problem+json with headers.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,6 +139,7 @@ export async function createPlatform(opts: BuildOptions) {
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { imageOrigins: shopImageOrigins(config) });
+  await app.register(closingPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: opts.closeDatabase ?? false });
   await app.register(authPlugin, { tokens, cache: principals, now });
   await app.register(rateLimitPlugin, { limits: config.rateLimit, redis });

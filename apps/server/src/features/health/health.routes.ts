@@ -28,7 +28,8 @@ export function healthRoutes(options: HealthOptions) {
   const { version } = options;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const config = { access: PUBLIC, tenant: 'none' as const };
+    // Health answers while shutting down too: readiness reports it (plugins/closing.ts).
+    const config = { access: PUBLIC, tenant: 'none' as const, duringShutdown: true };
 
     r.get(
       '/health',
