@@ -23,6 +23,7 @@ import { deriveKey } from './lib/secrets.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { authPlugin, createTokenService, type Principal } from './plugins/auth.ts';
 import { closingPlugin } from './plugins/closing.ts';
+import { contentTypesPlugin } from './plugins/content-types.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -138,6 +139,7 @@ export async function createPlatform(opts: BuildOptions) {
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(contentTypesPlugin);
   await app.register(securityPlugin, { imageOrigins: shopImageOrigins(config) });
   await app.register(closingPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: opts.closeDatabase ?? false });

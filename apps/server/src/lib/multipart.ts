@@ -7,6 +7,12 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; filename: string; file: AsyncIterable<Buffer> & Readable }
   | { type: 'field'; fieldname: string; value: unknown };
 
+/**
+ * The `consumes` of a route that reads files with partsOf: plugins/content-types.ts refuses other
+ * bodies with 415 and the OpenAPI document lists multipart/form-data for the operation.
+ */
+export const MULTIPART_BODY = ['multipart/form-data'];
+
 const FROM_THE_BODY = Symbol('multipart body error');
 
 /** Marks an error the multipart parser raised while reading the body (the body's fault, not ours). */

@@ -44,6 +44,28 @@ export function documentErrorCodes<T extends Document>(doc: T): T {
   return { ...doc, components: { ...doc.components, schemas } };
 }
 
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/**
+ * A route that reads its body itself (the uploads' multipart, the shop webhook's signed bytes)
+ * declares `consumes` without a body schema; the document still lists those types as its request
+ * body, the same ones plugins/content-types.ts accepts, so no operation takes an undocumented type.
+ */
+function withBodyTypes(declared: Transformed): Transformed {
+  const schema = declared.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.body !== undefined || !Array.isArray(schema.consumes) || schema.consumes.length === 0)
+    return declared;
+  const multipart = schema.consumes.includes('multipart/form-data');
+  const body = {
+    type: 'object',
+    description: multipart
+      ? 'multipart/form-data: the parts the summary names, files as binary parts'
+      : 'The raw body as the sender signed it',
+    ...(multipart ? {} : { additionalProperties: true }),
+  };
+  return { ...declared, schema: { ...schema, body } };
+}
+
 /**
  * Marks every public route public (`security: []`) from its declared access, so generated clients
  * call the customer upload and status routes and the image variants without a token (issue 32);
@@ -52,7 +74,7 @@ export function documentErrorCodes<T extends Document>(doc: T): T {
  * headers with the validated object.
  */
 const transform: SwaggerTransform = (input) => {
-  const declared = jsonSchemaTransform(input);
+  const declared = withBodyTypes(jsonSchemaTransform(input));
   const isPublic = input.route.config?.access?.kind === 'public';
   const out = isPublic ? { ...declared, schema: { ...declared.schema, security: [] } } : declared;
   if (!input.route.config?.idempotent) return out;

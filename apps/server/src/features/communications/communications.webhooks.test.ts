@@ -10,7 +10,7 @@ import {
   PUBLIC_URL,
   type CommsWorld,
 } from '../../../test/communication-fixtures.ts';
-import { form, twilioSign } from '../../../test/fake-twilio.ts';
+import { form, mailgunSign, twilioSign } from '../../../test/fake-twilio.ts';
 
 let w: CommsWorld;
 /** Kari has two open orders (a, b); Ola one open (c) and one completed (d); "shared" is a customer of both partners. */
@@ -188,6 +188,55 @@ describe('POST /api/webhooks/sms/inbound', () => {
     const before = await inboundCount();
     const unknown = w.postSms({ From: '+4799999999', Body: 'Who is this?' });
     expect((await unknown.response).statusCode).toBe(200);
+    expect(await inboundCount()).toBe(before);
+  });
+});
+
+describe("the webhooks take their providers' forms only (issue 32)", () => {
+  it('answers a correctly signed e-mail sent as JSON with 415, storing nothing', async () => {
+    const { fields, response } = w.postEmail({ from: `${OLA.name} <${OLA.email}>`, text: 'As a form' });
+    expect((await response).statusCode).toBe(200);
+    const before = await inboundCount();
+    // The same fields, signed afresh (a new token), as JSON: before issue 32 this was accepted.
+    const signed = { ...fields, ...mailgunSign(w.mailgunKey, w.ctx.clock.now.getTime() / 1000) };
+    const res = await w.ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/email/inbound',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(signed),
+    });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().code).toBe('unsupported_media_type');
+    expect(await inboundCount()).toBe(before);
+  });
+
+  it('answers an SMS sent as JSON or as multipart with 415, storing nothing', async () => {
+    const before = await inboundCount();
+    const params = { From: OLA.e164, To: w.twilio.from, Body: 'json', MessageSid: 'SMjson' };
+    for (const [type, payload] of [
+      ['application/json', JSON.stringify(params)],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="Body"\r\n\r\nhi\r\n--x--\r\n',
+      ],
+      ['text/plain', 'Body=hi'],
+    ] as const) {
+      const res = await w.ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sms/inbound',
+        headers: {
+          'content-type': type,
+          'x-twilio-signature': twilioSign(
+            w.twilio.authToken,
+            `${PUBLIC_URL}/api/webhooks/sms/inbound`,
+            params,
+          ),
+        },
+        payload,
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(415);
+    }
     expect(await inboundCount()).toBe(before);
   });
 });

@@ -13,7 +13,7 @@ import {
   documentUpdateSchema,
 } from '@service-portal/shared/documents';
 import { problemSchema } from '@service-portal/shared/problem';
-import { partsOf } from '../../lib/multipart.ts';
+import { MULTIPART_BODY, partsOf } from '../../lib/multipart.ts';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import { contentDisposition } from './documents.files.ts';
@@ -106,6 +106,7 @@ export function documentsRoutes(service: DocumentsService, options: { maxBytes: 
         // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
         config: { ...manageConfig, idempotent: true },
         schema: {
+          consumes: MULTIPART_BODY,
           tags,
           summary:
             "Upload documents (multipart/form-data: `scope` maker|partner first, `category`, optional `description`, `sku`, `tags` and one `titles` per file, then `files`). PDF, JPEG, PNG, WebP, GIF, DOCX, XLSX, PPTX by content; the maker's scope is the global administrator's",
@@ -127,6 +128,7 @@ export function documentsRoutes(service: DocumentsService, options: { maxBytes: 
       {
         config: manageConfig,
         schema: {
+          consumes: MULTIPART_BODY,
           tags,
           summary: 'Replace the file (multipart `file`); the earlier versions are kept',
           params: documentIdParamsSchema,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AUTHENTICATED, PUBLIC } from '@service-portal/shared/access';
 import { imageFileParamsSchema, imageFileQuerySchema, imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
-import { partsOf } from '../../lib/multipart.ts';
+import { MULTIPART_BODY, partsOf } from '../../lib/multipart.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import type { ImagesService } from './images.service.ts';
 
@@ -39,6 +39,7 @@ export function imagesRoutes(service: ImagesService) {
         // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
         config: { ...config, idempotent: true },
         schema: {
+          consumes: MULTIPART_BODY,
           tags,
           summary:
             'Add photos (multipart/form-data: `files`, and per file in order `categories`, optional `descriptions` and `moments`). JPEG, PNG or HEIC by content; 10 MB each, 50 MB in all',

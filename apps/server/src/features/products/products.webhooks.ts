@@ -217,6 +217,9 @@ export function productWebhookRoutes(webhooks: ProductWebhooks) {
       {
         config: { access: PUBLIC },
         schema: {
+          // The raw JSON the shop signed, read as bytes (no body schema): declared for the 415 check
+          // and the document (plugins/content-types.ts).
+          consumes: ['application/json'],
           tags: ['webhooks'],
           summary:
             'Shop webhooks (products/create|update|delete, app/uninstalled), X-Shopify-Hmac-Sha256 or shopify-hmac-sha256 over the raw body',

@@ -27,7 +27,7 @@ import {
   rentalUpdateSchema,
   rentalVersionSchema,
 } from '@service-portal/shared/rentals';
-import { partsOf } from '../../lib/multipart.ts';
+import { MULTIPART_BODY, partsOf } from '../../lib/multipart.ts';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import type { RentalsService } from './rentals.service.ts';
@@ -353,6 +353,7 @@ export function rentalsRoutes(service: RentalsService) {
         // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
         config: { ...anyone, idempotent: true },
         schema: {
+          consumes: MULTIPART_BODY,
           tags,
           summary:
             'Add photos of the returned unit (multipart/form-data: `files`, optional `descriptions` one per file). JPEG, PNG or HEIC by content; 10 MB each, 50 MB in all. A rental under way or returned (409 otherwise)',

@@ -19,7 +19,7 @@ import {
   uploadTokenParamsSchema,
   uploadVerifySchema,
 } from '@service-portal/shared/upload-links';
-import { partsOf } from '../../lib/multipart.ts';
+import { MULTIPART_BODY, partsOf } from '../../lib/multipart.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
 import type { UploadLinksService } from './upload-links.service.ts';
 
@@ -167,6 +167,7 @@ export function uploadLinksRoutes(service: UploadLinksService) {
           },
         },
         schema: {
+          consumes: MULTIPART_BODY,
           tags,
           summary:
             'Upload Service Images (multipart: `files`, `categories`, `descriptions`); 10 MB each, 50 MB per link in all',
