@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
-import { VALIDATION_MESSAGES as M } from './validation.ts';
+import { strictNumber, VALIDATION_MESSAGES as M } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enums (spec §3 "Communication"; wire values lower snake case)
@@ -139,12 +139,9 @@ export const communicationParamsSchema = z.object({ id: z.uuid(), commId: z.uuid
 export const communicationIdParamsSchema = z.object({ commId: z.uuid() });
 
 export const unreadQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(COMMUNICATION_LIMITS.unreadListMax)
-    .default(COMMUNICATION_LIMITS.unreadListDefault),
+  limit: strictNumber(z.number().int().min(1).max(COMMUNICATION_LIMITS.unreadListMax)).default(
+    COMMUNICATION_LIMITS.unreadListDefault,
+  ),
 });
 export const unassignedQuerySchema = pageQuerySchema;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
-import { VALIDATION_MESSAGES } from './validation.ts';
+import { strictNumber, VALIDATION_MESSAGES } from './validation.ts';
 
 /** Spec §3 "Document": user manuals, technical specs, marketing materials, service documentation. */
 export const DOCUMENT_CATEGORIES = [
@@ -212,7 +212,9 @@ export const documentListResponseSchema = listResponseSchema(documentListItemSch
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
 
 export const documentIdParamsSchema = z.object({ id: z.uuid() });
-export const documentFileQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const documentFileQuerySchema = z.object({
+  version: strictNumber(z.number().int().min(1)).optional(),
+});
 
 /** The info center's stats: documents per category, total size, most opened this month. */
 export const documentStatsSchema = z.object({

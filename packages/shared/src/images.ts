@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
-import { VALIDATION_MESSAGES as M } from './validation.ts';
+import { strictNumber, VALIDATION_MESSAGES as M } from './validation.ts';
 
 /** Spec §3 "Customer upload": the category of each image. */
 export const IMAGE_CATEGORIES = [
@@ -87,7 +87,7 @@ export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
 export const imageFileParamsSchema = z.object({ imageId: z.uuid(), variant: imageVariantSchema });
 export const imageFileQuerySchema = z.object({
-  exp: z.coerce.number().int(),
+  exp: strictNumber(z.number().int()),
   sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
 });
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { strictNumber } from './validation.ts';
 import { LIMITS } from './limits.ts';
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(LIMITS.listDefaultPage),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.listMaxPageSize).default(LIMITS.listDefaultPageSize),
+  page: strictNumber(z.number().int().min(1)).default(LIMITS.listDefaultPage),
+  pageSize: strictNumber(z.number().int().min(1).max(LIMITS.listMaxPageSize)).default(
+    LIMITS.listDefaultPageSize,
+  ),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

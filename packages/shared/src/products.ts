@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './validation.ts';
 import { LIMITS } from './limits.ts';
 import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { shopConnectionSchema } from './shop-connection.ts';
@@ -156,9 +157,7 @@ export type PartnerProductInput = z.input<typeof partnerProductInputSchema>;
 /** GET /shopify/products/search?query&limit: default 10, clamped to 1–50, blank query → 400. */
 export const productSearchQuerySchema = z.object({
   query: z.string().trim().min(1, PRODUCT_MESSAGES.queryRequired).max(100),
-  limit: z.coerce
-    .number()
-    .int()
+  limit: strictNumber(z.number().int())
     .default(LIMITS.shopSearchDefaultLimit)
     .transform((n) => Math.min(50, Math.max(1, n))),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { strictNumber } from './validation.ts';
 import { customerInputSchema } from './customers.ts';
 import { dayInZone, daysBetween, isCalendarDay } from './zoned-days.ts';
 import { CURRENCIES, LIMITS } from './limits.ts';
-import { listResponseSchema } from './pagination.ts';
+import { listResponseSchema, pageQuerySchema } from './pagination.ts';
 import { PRICING_LIMITS } from './pricing.ts';
 
 // Rentals (spec §2 /rentals/*, §3 "Rental", "Rental product"; product.md "Rentals", "Rental charges").
@@ -271,13 +272,13 @@ export const rentalProductSchema = z.object({
 });
 export type RentalProduct = z.infer<typeof rentalProductSchema>;
 
+const isRentalPageSize = (n: number) => (RENTAL_PRODUCT_PAGE_SIZES as readonly number[]).includes(n);
+
 export const rentalProductListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (RENTAL_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), 'Page size is 12, 24 or 48')
-    .default(RENTAL_PRODUCT_DEFAULT_PAGE_SIZE),
+  page: strictNumber(z.number().int().min(1)).default(1),
+  pageSize: strictNumber(z.number().int().refine(isRentalPageSize, 'Page size is 12, 24 or 48')).default(
+    RENTAL_PRODUCT_DEFAULT_PAGE_SIZE,
+  ),
   sort: z.enum(RENTAL_PRODUCT_SORTS).default('name_asc'),
   search: z.string().trim().max(100).optional(),
   availability: z.enum(RENTAL_AVAILABILITIES).optional(),
@@ -389,8 +390,7 @@ export const rentalSchema = z.object({
 export type Rental = z.infer<typeof rentalSchema>;
 
 export const rentalListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.listMaxPageSize).default(LIMITS.listDefaultPageSize),
+  ...pageQuerySchema.shape,
   sort: z.enum(RENTAL_SORTS).default('newest'),
   /** One status, or `open` = active and overdue. */
   status: z.enum([...RENTAL_STATUSES, 'open']).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './validation.ts';
 import { LIMITS } from './limits.ts';
 
 /**
@@ -51,7 +52,7 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v)
  */
 export const globalSearchQuerySchema = z.object({
   query: z.string().trim().min(LIMITS.searchMinChars).max(100),
-  maxResultsPerType: z.coerce.number().int().min(1).max(50).optional(),
+  maxResultsPerType: strictNumber(z.number().int().min(1).max(50)).optional(),
   isSuggestionMode: booleanish.optional(),
 });
 export type GlobalSearchQuery = z.output<typeof globalSearchQuerySchema>;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, VALIDATION_MESSAGES, validationKey } from './validation.ts';
+import { z } from 'zod';
+import { globalSearchQuerySchema } from './search.ts';
+import { pageQuerySchema } from './pagination.ts';
+import { isValidPhone, strictNumber, VALIDATION_MESSAGES, validationKey } from './validation.ts';
 import { isCalendarDay, todayIn } from './zoned-days.ts';
 
 describe('isValidPhone (spec §5)', () => {
@@ -37,5 +40,57 @@ describe('validationKey', () => {
   it("names a shared message by its id and knows nothing of zod's own", () => {
     expect(validationKey(VALIDATION_MESSAGES.required)).toBe('required');
     expect(validationKey('Invalid input')).toBeUndefined();
+  });
+});
+
+describe('strictNumber (issue 32)', () => {
+  const int = strictNumber(z.number().int().min(0));
+
+  it.each([
+    [5, 5],
+    ['5', 5],
+    ['0', 0],
+    ['120', 120],
+  ])('takes %j as %d', (input, expected) => {
+    expect(int.parse(input)).toBe(expected);
+  });
+
+  it('takes decimals where the schema does', () => {
+    expect(strictNumber(z.number()).parse('-2.5')).toBe(-2.5);
+  });
+
+  it.each([
+    true,
+    false,
+    '1e3',
+    '0x10',
+    ' 5 ',
+    '',
+    ' ',
+    '+5',
+    '5.',
+    'Infinity',
+    'NaN',
+    [5],
+    ['5'],
+    null,
+    {},
+    Number.NaN,
+  ])('refuses %j instead of coercing it', (input) => {
+    expect(int.safeParse(input).success).toBe(false);
+  });
+
+  it('still applies the inner rules', () => {
+    expect(int.safeParse('-1').success).toBe(false);
+    expect(int.safeParse('2.5').success).toBe(false);
+  });
+
+  it('drives the list and search schemas', () => {
+    expect(pageQuerySchema.parse({ page: '2' })).toEqual({ page: 2, pageSize: expect.any(Number) });
+    expect(pageQuerySchema.safeParse({ page: 'true' }).success).toBe(false);
+    expect(pageQuerySchema.safeParse({ pageSize: '' }).success).toBe(false);
+    expect(globalSearchQuerySchema.safeParse({ query: 'abc', maxResultsPerType: true }).success).toBe(false);
+    expect(globalSearchQuerySchema.safeParse({ query: 'abc', maxResultsPerType: '1e1' }).success).toBe(false);
+    expect(globalSearchQuerySchema.parse({ query: 'abc', maxResultsPerType: 7 }).maxResultsPerType).toBe(7);
   });
 });

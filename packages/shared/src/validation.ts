@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The validation messages of the original spec §5, word for word where the spec gives them.
  * Schemas use the English text; the web app translates through `validationKey()`, and a test
@@ -65,4 +67,17 @@ export function nulPaths(value: unknown, path: (string | number)[] = [], found: 
     }
   }
   return found;
+}
+
+/** Plain decimal notation: what a form or `String(n)` writes; no exponent, hex, sign +, spaces. */
+const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/**
+ * A number where the input may arrive as text (a query string) or as JSON: a JSON number, or a
+ * string in plain decimal notation, then checked by `schema`. Replaces `z.coerce.number()`, which
+ * took `true` as 1, `""` and `" "` as 0, `"1e3"`, `"0x10"`, `" 5 "` and `[5]` (issue 32): those
+ * are 400 now. The one place query and body numbers are read; every schema uses it.
+ */
+export function strictNumber<T extends z.ZodType<number, number>>(schema: T) {
+  return z.union([z.number(), z.string().regex(DECIMAL, 'Expected a number').transform(Number)]).pipe(schema);
 }
