@@ -215,6 +215,11 @@ describe('every operation of the OpenAPI document, sent hostile input', () => {
         await send('deep nesting', item, url, { contentType: 'application/json', payload: nested(10_000) });
         const base = plausible(doc, schema, { uuid: randomUUID() });
         const fields = fieldsOf(doc, schema);
+        // The plausible body itself, the one every variation below starts from.
+        await send('plausible body', item, url, {
+          contentType: 'application/json',
+          payload: JSON.stringify(base),
+        });
         for (const [name, field] of fields) {
           if (typesOf(doc, field).has('string'))
             await send('oversized strings', item, url, {
