@@ -15,6 +15,7 @@ import {
   plausible,
   resolve,
   typesOf,
+  withValue,
   wrongValues,
   type OpenApi,
   type WalkedOperation,
@@ -214,22 +215,23 @@ describe('every operation of the OpenAPI document, sent hostile input', () => {
       if (schema) {
         await send('deep nesting', item, url, { contentType: 'application/json', payload: nested(10_000) });
         const base = plausible(doc, schema, { uuid: randomUUID() });
-        const fields = fieldsOf(doc, schema);
+        const fields = fieldsOf(doc, schema, base);
         // The plausible body itself, the one every variation below starts from.
         await send('plausible body', item, url, {
           contentType: 'application/json',
           payload: JSON.stringify(base),
         });
-        for (const [name, field] of fields) {
+        for (const [path, field] of fields) {
+          const name = path.join('.');
           if (typesOf(doc, field).has('string'))
             await send('oversized strings', item, url, {
               contentType: 'application/json',
-              payload: JSON.stringify({ ...(base as object), [name]: 'x'.repeat(200_000) }),
+              payload: JSON.stringify(withValue(base, path, 'x'.repeat(200_000))),
             });
           for (const value of wrongValues(doc, field)) {
             const res = await send('wrong types', item, url, {
               contentType: 'application/json',
-              payload: JSON.stringify({ ...(base as object), [name]: value }),
+              payload: JSON.stringify(withValue(base, path, value)),
             });
             expect(
               res.statusCode,

@@ -142,9 +142,36 @@ export function plausible(doc: OpenApi, raw: JsonSchema, ids: { uuid: string }, 
   }
 }
 
-/** The fields of a body schema (its properties, or none when it is no object). */
-export function fieldsOf(doc: OpenApi, raw: JsonSchema): [string, JsonSchema][] {
-  return Object.entries(resolve(doc, raw).properties ?? {});
+/**
+ * The fields of a body schema, nested objects' fields too (as paths, to three levels): every
+ * field the schema declares (withValue makes the objects on the way that the body lacks).
+ */
+export function fieldsOf(
+  doc: OpenApi,
+  raw: JsonSchema,
+  base: unknown,
+  prefix: string[] = [],
+): [string[], JsonSchema][] {
+  let schema = resolve(doc, raw);
+  // A union: the variant plausible() chose (the first that is not null).
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (!schema.properties && variants?.length)
+    schema = resolve(doc, variants.find((v) => !typesOf(doc, v).has('null')) ?? variants[0]);
+  if (prefix.length >= 3 || Array.isArray(base)) return [];
+  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
+    const path = [...prefix, name];
+    const inner =
+      typeof base === 'object' && base !== null ? (base as Record<string, unknown>)[name] : undefined;
+    return [[path, field] as [string[], JsonSchema], ...fieldsOf(doc, field, inner, path)];
+  });
+}
+
+/** A copy of `base` with the value at `path` replaced. */
+export function withValue(base: unknown, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  const object = { ...(base as Record<string, unknown>) };
+  object[head!] = rest.length ? withValue(object[head!], rest, value) : value;
+  return object;
 }
 
 /**
