@@ -546,3 +546,28 @@ describe('technician working hours and days off', () => {
     expect((await manager().del(`${base}/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the schedule and technician capacity routes with their schemas', async () => {
+    const res = await w.ctx.app.inject({ url: '/api/docs/json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    for (const path of [
+      '/api/schedule/board',
+      '/api/schedule/unscheduled',
+      '/api/schedule/changes',
+      '/api/schedule/orders/{id}/assignment',
+      '/api/schedule/orders/{id}/notify',
+      '/api/my-day',
+      '/api/technicians/{id}/working-hours',
+      '/api/technicians/{id}/days-off',
+      '/api/technicians/{id}/days-off/{dayOffId}',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const assignment = doc.paths['/api/schedule/orders/{id}/assignment']!;
+    expect(Object.keys(assignment.post!.responses)).toEqual(
+      expect.arrayContaining(['200', '404', '409', '422']),
+    );
+    expect(JSON.stringify(doc.paths['/api/schedule/board']!.get!.responses['200'])).toContain('overbooked');
+  });
+});
