@@ -6,6 +6,7 @@ import { addDays, mondayOf } from '@service-portal/shared/zoned-days';
 import { communications } from '../../db/schema/communications.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import {
+  actingFor,
   createOrdersWorld,
   orderInput,
   osloDay,
@@ -276,6 +277,21 @@ describe('POST /api/schedule/orders/:id/assignment', () => {
       403,
     );
     expect((await stored(order.id)).version).toBe(1);
+  });
+});
+
+describe('a global administrator acting for a partner', () => {
+  it("schedules and reads that partner's board", async () => {
+    const admin = w.api(w.tokens.admin, actingFor(w.partners.nordic));
+    const order = await createOrder({ estimatedMinutes: 30 });
+    const res = await assign(
+      order.id,
+      { technicianId: w.technicians.tore, date: mon, start: null, version: 1 },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const board = (await admin.get(`/schedule/board?from=${mon}&days=1`)).json<Board>();
+    expect(board.orders.map((o) => o.id)).toContain(order.id);
   });
 });
 
