@@ -17,7 +17,7 @@ import {
 import { communicationSchema } from './communications.ts';
 import { isTimeOfDay, minutesOfDay, type WorkingHours } from './technicians.ts';
 import { LIMITS } from './limits.ts';
-import { VALIDATION_MESSAGES as M } from './validation.ts';
+import { strictNumber, VALIDATION_MESSAGES as M } from './validation.ts';
 import { addDays, daysBetween, isCalendarDay } from './zoned-days.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -298,11 +298,12 @@ export type BoardTechnician = z.infer<typeof boardTechnicianSchema>;
 /** GET /schedule/board */
 export const boardQuerySchema = z.object({
   from: dayParam,
-  days: z.coerce
-    .number()
-    .int()
-    .refine((n) => (SCHEDULE_VIEW_DAYS as readonly number[]).includes(n), 'days must be 1, 7 or 14')
-    .default(7),
+  days: strictNumber(
+    z
+      .number()
+      .int()
+      .refine((n) => (SCHEDULE_VIEW_DAYS as readonly number[]).includes(n), 'days must be 1, 7 or 14'),
+  ).default(7),
   technicianIds: csv(z.uuid(), 200).optional(),
 });
 export type BoardQuery = z.output<typeof boardQuerySchema>;
@@ -333,9 +334,9 @@ export const unscheduledQuerySchema = z.object({
     .regex(/^\d{1,5}$/, 'postcode must be 1–5 digits')
     .optional(),
   /** At least this many days old (created before today − n in the partner's zone). */
-  minAgeDays: z.coerce.number().int().min(0).max(3650).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.listMaxPageSize).default(50),
+  minAgeDays: strictNumber(z.number().int().min(0).max(3650)).optional(),
+  page: strictNumber(z.number().int().min(1)).default(1),
+  pageSize: strictNumber(z.number().int().min(1).max(LIMITS.listMaxPageSize)).default(50),
 });
 export type UnscheduledQuery = z.output<typeof unscheduledQuerySchema>;
 export const unscheduledResponseSchema = listResponseSchema(scheduleCardSchema);
@@ -357,7 +358,7 @@ export const assignmentResultSchema = z.object({
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
 /** DELETE /schedule/orders/{id}/assignment?version=n */
-export const unassignQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
+export const unassignQuerySchema = z.object({ version: strictNumber(z.number().int().min(1)) });
 
 export const scheduleOrderParamsSchema = z.object({ id: z.uuid() });
 
