@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals';
+import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals-overview';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useRentalCalendar } from '../api/get-rental-calendar.ts';
 import { addDays, daysBetween, lastDayOfMonth, mondayOf } from '@service-portal/shared/zoned-days';

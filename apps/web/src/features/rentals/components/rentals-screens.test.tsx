@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
+import type { RentalDashboard } from '@service-portal/shared/rentals-overview';
 import { serviceManager, technician } from '../../../../test/fixtures.ts';
 import { mockApi } from '../../../../test/http.ts';
 import type { Image } from '@service-portal/shared/images';
@@ -39,6 +40,7 @@ const overdue: Rental = {
   returnCondition: null,
   returnNotes: null,
   charges: null,
+  handOverUndoUntil: null,
   createdAt: '2026-03-02T08:00:00.000Z',
   updatedAt: '2026-03-02T08:00:00.000Z',
   version: 1,
