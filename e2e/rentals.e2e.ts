@@ -119,4 +119,55 @@ describe('rentals', () => {
     }
     expect(found).toEqual({});
   });
+
+  it('hands a future booking over from its booked start, shows the charge, and undoes it', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The demo's Accessible toilet unit NS-RT-0302 is booked from 10 days ahead (issue 31).
+    await page.goto(`${app.url}/rentals/active?view=booked`);
+    await page.getByRole('button', { name: 'Hand over Accessible toilet unit NS-RT-0302' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hand over the unit' });
+    const start = dialog.getByLabel(/Actual start/);
+    const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+    expect(await start.inputValue()).not.toBe(today);
+    expect((await start.inputValue()) > today).toBe(true);
+    const charges = dialog.getByTestId('hand-over-charges');
+    await charges.getByTestId('charge-days').waitFor();
+    expect((await charges.getByTestId('charge-days').textContent())?.replace(/\s/g, ' ')).toMatch(
+      /^4 days × NOK .* a day = NOK /,
+    );
+    await dialog.getByRole('button', { name: 'Confirm hand-over' }).click();
+    await page.getByText('The booking is now a rental.').waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText('The hand-over is undone: the booking is back.').waitFor();
+    await page.getByRole('button', { name: 'Hand over Accessible toilet unit NS-RT-0302' }).waitFor();
+  });
+
+  it('cuts no figure, badge or Return button at 375 and 1440 px, in English and Spanish', async () => {
+    const { page } = browser;
+    const cut: Record<string, string[]> = {};
+    for (const language of ['en', 'es']) {
+      await page.evaluate((l) => window.localStorage.setItem('i18nextLng', l), language);
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ['/rentals', '/rentals/active?view=overdue', '/rentals/all']) {
+          await page.goto(`${app.url}${path}`);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const clipped = await page.evaluate(() =>
+            [
+              ...document.querySelectorAll<HTMLElement>(
+                '[data-testid="revenue"], .mantine-Badge-label, .mantine-Badge-root, .mantine-Button-label, .mantine-Button-root',
+              ),
+            ]
+              .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+              .map((el) => el.textContent ?? ''),
+          );
+          if (clipped.length > 0) cut[`${path} @${width} ${language}`] = clipped;
+        }
+      }
+    }
+    await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'en'));
+    expect(cut).toEqual({});
+  });
 });

@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  calendarCell,
   effectiveRentalStatus,
+  handOverDefaultStart,
+  handOverStartProblem,
+  handOverStartRange,
   rentalCharge,
+  rentalChargeLines,
   rentalCreateSchema,
   rentalProductListQuerySchema,
   resolveRentalRates,
 } from './rentals.ts';
+import { calendarCell } from './rentals-overview.ts';
 import { addDays, dayInZone } from './zoned-days.ts';
 
 const base = { dailyMinor: 10_000, weeklyMinor: 50_000, lateFeePerDayMinor: 2_500, timeZone: 'Europe/Oslo' };
@@ -44,9 +48,52 @@ describe('rentalCharge: hand examples', () => {
     expect(c).toMatchObject({ days: 10, weeks: 1, rentalMinor: 50_000 + 30_000, totalMinor: 80_000 });
   });
 
-  it('six days never cost more than the week', () => {
+  it('six days cost six daily rates, as product.md writes (decision 052)', () => {
     const c = rentalCharge({ ...base, pickup: '2026-03-01', returned: '2026-03-07', due: '2026-03-07' });
-    expect(c.rentalMinor).toBe(50_000);
+    expect(c).toMatchObject({ days: 6, weeks: 0, rentalMinor: 60_000 });
+  });
+
+  it('issue 31: 20 days are 2 weeks at the weekly rate and 6 days at the daily rate, not 3 weeks', () => {
+    const rates = { dailyMinor: 45_000, weeklyMinor: 249_000, lateFeePerDayMinor: 0 };
+    const c = rentalCharge({
+      ...rates,
+      timeZone: 'UTC',
+      pickup: '2026-03-01',
+      returned: '2026-03-21',
+      due: '2026-03-21',
+    });
+    expect(c).toMatchObject({ days: 20, weeks: 2, rentalMinor: 2 * 249_000 + 6 * 45_000 });
+    expect(c.rentalMinor).not.toBe(3 * 249_000);
+    expect(rentalChargeLines(c, rates)).toEqual([
+      { kind: 'weeks', count: 2, rateMinor: 249_000, amountMinor: 498_000 },
+      { kind: 'days', count: 6, rateMinor: 45_000, amountMinor: 270_000 },
+    ]);
+  });
+
+  it('a late return adds a late line; a charge frozen under the old cap shows no per-day rate', () => {
+    const rates = { dailyMinor: 10_000, weeklyMinor: 50_000, lateFeePerDayMinor: 2_500 };
+    const c = rentalCharge({
+      ...rates,
+      timeZone: 'UTC',
+      pickup: '2026-03-01',
+      returned: '2026-03-06',
+      due: '2026-03-04',
+    });
+    expect(rentalChargeLines(c, rates)).toEqual([
+      { kind: 'days', count: 5, rateMinor: 10_000, amountMinor: 50_000 },
+      { kind: 'late', count: 2, rateMinor: 2_500, amountMinor: 5_000 },
+    ]);
+    const legacy = {
+      days: 6,
+      weeks: 0,
+      rentalMinor: 50_000,
+      lateDays: 0,
+      lateFeeMinor: 0,
+      totalMinor: 50_000,
+    };
+    expect(rentalChargeLines(legacy, rates)).toEqual([
+      { kind: 'days', count: 6, rateMinor: null, amountMinor: 50_000 },
+    ]);
   });
 
   it('a weekly rate dearer than seven days is not used', () => {
@@ -103,23 +150,40 @@ describe('rentalCharge: properties', () => {
     );
   });
 
-  it('is monotonic in days: returning later never costs less', () => {
+  it('charges exactly its lines: full weeks × weekly, other days × daily, late days × fee', () => {
     fc.assert(
-      fc.property(
-        rates,
-        day,
-        day,
-        fc.integer({ min: 0, max: 400 }),
-        fc.integer({ min: 0, max: 400 }),
-        (r, pickup, due, n, extra) => {
-          const returned = addDays(pickup, n);
-          const later = addDays(returned, extra);
-          const a = rentalCharge({ ...r, pickup, returned, due, timeZone: 'UTC' });
-          const b = rentalCharge({ ...r, pickup, returned: later, due, timeZone: 'UTC' });
-          expect(b.rentalMinor).toBeGreaterThanOrEqual(a.rentalMinor);
-          expect(b.totalMinor).toBeGreaterThanOrEqual(a.totalMinor);
-        },
-      ),
+      fc.property(rates, day, day, fc.integer({ min: 0, max: 400 }), (r, pickup, due, n) => {
+        const returned = addDays(pickup, n);
+        const c = rentalCharge({ ...r, pickup, returned, due, timeZone: 'UTC' });
+        const lines = rentalChargeLines(c, r);
+        expect(lines.reduce((sum, l) => sum + l.amountMinor, 0)).toBe(c.totalMinor);
+        for (const l of lines) {
+          expect(l.count).toBeGreaterThan(0);
+          expect(l.rateMinor).not.toBeNull();
+          expect(l.amountMinor).toBe(l.count * (l.rateMinor ?? 0));
+        }
+        const weeks = lines.find((l) => l.kind === 'weeks')?.count ?? 0;
+        const daysAtDaily = lines.find((l) => l.kind === 'days')?.count ?? 0;
+        expect(7 * weeks + daysAtDaily).toBe(c.days);
+        // Days at the daily rate are fewer than a week whenever the weekly rate is the cheaper one.
+        if (r.weeklyMinor !== null && r.weeklyMinor < 7 * r.dailyMinor) expect(daysAtDaily).toBeLessThan(7);
+        else expect(weeks).toBe(0);
+      }),
+    );
+  });
+
+  it('the actual start of a hand-over defaults to the booked start, or today once begun', () => {
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 0, max: 60 }), (today, start, length) => {
+        const booking = { startDate: start, dueDate: addDays(start, length) };
+        const proposed = handOverDefaultStart(booking, today);
+        expect(proposed).toBe(start > today ? start : today);
+        const range = handOverStartRange(booking, today);
+        expect(range.min <= booking.startDate && range.min <= today).toBe(true);
+        if (proposed <= booking.dueDate) expect(handOverStartProblem(booking, proposed, today)).toBeNull();
+        expect(handOverStartProblem(booking, addDays(range.min, -1), today)).not.toBeNull();
+        expect(handOverStartProblem(booking, addDays(booking.dueDate, 1), today)).not.toBeNull();
+      }),
     );
   });
 

@@ -73,6 +73,8 @@ export const RENTAL_MESSAGES = {
   unavailable: 'The rental product is rented or booked for some of these dates.',
   notRentable: 'The rental product is inactive or out of order.',
   noRate: 'No rental rate is set for this product: set a daily or weekly rate in Pricing.',
+  handOverTooEarly: 'The rental cannot start before the booked start or today, whichever is earlier',
+  handOverAfterDue: 'The rental cannot start after its due date',
 } as const;
 const R = RENTAL_MESSAGES;
 
@@ -129,10 +131,10 @@ function assertAmount(name: string, value: number) {
 }
 
 /**
- * product.md "Rental charges": days = calendar days from pickup to return in the partner's zone,
- * at least 1. Each full 7 days cost the weekly rate where that is cheaper than 7 daily rates; the
- * remaining days cost the daily rate, but never more than one (cheaper) week, so a longer rental
- * never costs less (decision 026). Each day after the due date also costs the late fee.
+ * product.md "Rental charges", as written (decision 052): days = calendar days from pickup to
+ * return in the partner's zone, at least 1. Each full 7 days cost the weekly rate where that is
+ * cheaper than 7 daily rates; the remaining days cost the daily rate. Each day after the due date
+ * also costs the late fee.
  */
 export function rentalCharge(input: RentalChargeInput): RentalCharge {
   assertAmount('dailyMinor', input.dailyMinor);
@@ -142,25 +144,54 @@ export function rentalCharge(input: RentalChargeInput): RentalCharge {
   const returned = toDay(input.returned, input.timeZone);
   const due = toDay(input.due, input.timeZone);
   const days = Math.max(1, daysBetween(pickup, returned));
-  const week =
-    input.weeklyMinor !== null && input.weeklyMinor < 7 * input.dailyMinor
-      ? input.weeklyMinor
-      : 7 * input.dailyMinor;
-  const weeklyCheaper = week < 7 * input.dailyMinor;
-  const fullWeeks = Math.floor(days / 7);
-  const rest = days % 7;
-  const restCost = Math.min(rest * input.dailyMinor, week);
-  const rentalMinor = fullWeeks * week + restCost;
+  const weeklyCheaper = input.weeklyMinor !== null && input.weeklyMinor < 7 * input.dailyMinor;
+  const weeks = weeklyCheaper ? Math.floor(days / 7) : 0;
+  const rentalMinor = weeks * (input.weeklyMinor ?? 0) + (days - 7 * weeks) * input.dailyMinor;
   const lateDays = Math.max(0, daysBetween(due, returned));
   const lateFeeMinor = lateDays * input.lateFeePerDayMinor;
-  return {
-    days,
-    weeks: weeklyCheaper ? fullWeeks : 0,
-    rentalMinor,
-    lateDays,
-    lateFeeMinor,
-    totalMinor: rentalMinor + lateFeeMinor,
-  };
+  return { days, weeks, rentalMinor, lateDays, lateFeeMinor, totalMinor: rentalMinor + lateFeeMinor };
+}
+
+/** One line of a charge as a screen shows it: count × rate = amount. */
+export interface RentalChargeLine {
+  kind: 'weeks' | 'days' | 'late';
+  count: number;
+  /** Per week or per day; null when the amount is not count × one rate (charges frozen before 0025). */
+  rateMinor: number | null;
+  amountMinor: number;
+}
+
+/**
+ * What a charge is made of, line by line, so that the words on a screen say exactly what is
+ * charged: full weeks at the weekly rate, the other days at the daily rate, then the late fee.
+ * The amounts add up to `charge.totalMinor`.
+ */
+export function rentalChargeLines(
+  charge: RentalCharge,
+  rates: { dailyMinor: number; weeklyMinor: number | null; lateFeePerDayMinor: number },
+): RentalChargeLine[] {
+  const lines: RentalChargeLine[] = [];
+  const weekly = rates.weeklyMinor ?? 0;
+  if (charge.weeks > 0)
+    lines.push({ kind: 'weeks', count: charge.weeks, rateMinor: weekly, amountMinor: charge.weeks * weekly });
+  const dayCount = charge.days - 7 * charge.weeks;
+  const dayAmount = charge.rentalMinor - charge.weeks * weekly;
+  if (dayCount > 0)
+    lines.push({
+      kind: 'days',
+      count: dayCount,
+      rateMinor: dayAmount === dayCount * rates.dailyMinor ? rates.dailyMinor : null,
+      amountMinor: dayAmount,
+    });
+  if (charge.lateDays > 0)
+    lines.push({
+      kind: 'late',
+      count: charge.lateDays,
+      rateMinor:
+        charge.lateFeeMinor === charge.lateDays * rates.lateFeePerDayMinor ? rates.lateFeePerDayMinor : null,
+      amountMinor: charge.lateFeeMinor,
+    });
+  return lines;
 }
 
 /**
@@ -352,11 +383,49 @@ export const rentalReturnSchema = z.object({
 });
 export type RentalReturnInput = z.input<typeof rentalReturnSchema>;
 
+/**
+ * Hand over (POST /rentals/{id}/pickup): the booking becomes the rental from its actual start and
+ * keeps the booked due date. Absent: `handOverDefaultStart`.
+ */
 export const rentalPickupSchema = z.object({
-  /** Absent keeps the booked due date. */
-  dueDate: calendarDaySchema.optional(),
+  startDate: calendarDaySchema.optional(),
   version: z.number().int().min(1),
 });
+export type RentalPickupInput = z.input<typeof rentalPickupSchema>;
+
+/** How long "Undo" turns a hand-over back into the booking it was (decision 052). */
+export const HANDOVER_UNDO_MINUTES = 10;
+
+/**
+ * The actual start a hand-over proposes (issue 31): the booking's start, or today when the booking
+ * has already begun.
+ */
+export function handOverDefaultStart(booking: { startDate: string }, today: string): string {
+  return booking.startDate > today ? booking.startDate : today;
+}
+
+/**
+ * The days an actual start may be (decision 052): from the earlier of the booking's start and
+ * today (a unit taken early, or a late entry of a hand-over on the booked day) to the due date.
+ */
+export function handOverStartRange(
+  booking: { startDate: string; dueDate: string },
+  today: string,
+): { min: string; max: string } {
+  return { min: booking.startDate < today ? booking.startDate : today, max: booking.dueDate };
+}
+
+/** The message for an actual start outside `handOverStartRange`, or null when it fits. */
+export function handOverStartProblem(
+  booking: { startDate: string; dueDate: string },
+  startDate: string,
+  today: string,
+): string | null {
+  const range = handOverStartRange(booking, today);
+  if (startDate < range.min) return R.handOverTooEarly;
+  if (startDate > range.max) return R.handOverAfterDue;
+  return null;
+}
 export const rentalVersionSchema = z.object({ version: z.number().int().min(1) });
 
 export const rentalSchema = z.object({
@@ -383,6 +452,8 @@ export const rentalSchema = z.object({
   returnNotes: z.string().nullable(),
   /** Frozen at return; null before. */
   charges: rentalChargeSchema.nullable(),
+  /** Set for a few minutes after a hand-over while nothing else happened to it: "Undo" works until then. */
+  handOverUndoUntil: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   version: z.number().int(),
@@ -404,85 +475,6 @@ export type RentalListQuery = z.output<typeof rentalListQuerySchema>;
 export const rentalListResponseSchema = listResponseSchema(rentalSchema).extend({ today: z.string() });
 
 export const idParamsSchema = z.object({ id: z.uuid() });
-
-// ---------------------------------------------------------------------------------------------
-// Calendar and dashboard
-
-/** At most 62 days (a month view with its padding). */
-export const CALENDAR_MAX_DAYS = 62;
-export const rentalCalendarQuerySchema = z
-  .object({ from: calendarDaySchema, to: calendarDaySchema })
-  .refine((v) => v.from <= v.to && daysBetween(v.from, v.to) < CALENDAR_MAX_DAYS, {
-    message: `From must not be after to, and at most ${CALENDAR_MAX_DAYS} days`,
-    path: ['to'],
-  });
-export const rentalCalendarSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  today: z.string(),
-  units: z.array(rentalProductOptionSchema),
-  entries: z.array(
-    z.object({
-      id: z.uuid(),
-      rentalProductId: z.uuid(),
-      kind: z.enum(RENTAL_KINDS),
-      status: z.enum(RENTAL_STATUSES),
-      startDate: z.string(),
-      /** The last day the unit is taken (due date, or today while overdue, or the return day). */
-      endDate: z.string(),
-      customerName: z.string(),
-    }),
-  ),
-});
-export type RentalCalendar = z.infer<typeof rentalCalendarSchema>;
-
-export type CalendarCell = 'free' | 'rented' | 'overdue' | 'booked';
-/** What a calendar cell shows for a unit on a day. */
-export function calendarCell(entries: RentalCalendar['entries'], unitId: string, day: string): CalendarCell {
-  for (const e of entries) {
-    if (e.rentalProductId !== unitId || day < e.startDate || day > e.endDate) continue;
-    if (e.status === 'booked') return 'booked';
-    if (e.status === 'overdue') return 'overdue';
-    if (e.status === 'active' || e.status === 'returned') return 'rented';
-  }
-  return 'free';
-}
-
-export const rentalDashboardSchema = z.object({
-  today: z.string(),
-  currency: z.enum(CURRENCIES),
-  unitsTotal: z.number().int(),
-  available: z.number().int(),
-  out: z.number().int(),
-  overdue: z.number().int(),
-  /** Rented unit-days ÷ (active units × days so far this month), 0..1. */
-  utilisation: z.number(),
-  /** Charges of rentals returned this month. */
-  revenueThisMonth: z.number().int(),
-  returnsDueThisWeek: z.array(rentalSchema),
-  overdueList: z.array(rentalSchema),
-  upcomingBookings: z.number().int(),
-});
-export type RentalDashboard = z.infer<typeof rentalDashboardSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Reminder settings (per partner)
-
-export const rentalSettingsSchema = z.object({
-  reminderMethod: z.enum(REMINDER_METHODS),
-  /** Days before the due date for the "due soon" reminder; 0 sends none. */
-  reminderDaysBefore: z.number().int().min(0).max(30),
-  sendOverdueReminder: z.boolean(),
-  version: z.number().int(),
-});
-export type RentalSettings = z.infer<typeof rentalSettingsSchema>;
-export const rentalSettingsUpdateSchema = rentalSettingsSchema;
-export const DEFAULT_RENTAL_SETTINGS: RentalSettings = {
-  reminderMethod: 'email',
-  reminderDaysBefore: 1,
-  sendOverdueReminder: true,
-  version: 0,
-};
 
 /** "Serial history": the rentals and bookings that named a serial number. */
 export interface RentalSerialEvent {

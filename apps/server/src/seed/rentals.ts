@@ -155,6 +155,16 @@ const UNITS: Record<(typeof DEMO_PARTNERS)[number], DemoUnit[]> = {
 };
 
 /**
+ * When a demo reservation was made: two days before its start, but never after `now` (issue 31:
+ * a booking of next week was made some hours ago, not next week). `n` spreads them over the day.
+ */
+export function createdBefore(startDate: string, now: Date, n: number): Date {
+  const twoDaysBefore = Date.parse(`${startDate}T09:00:00Z`) - 2 * 86_400_000;
+  const hoursAgo = now.getTime() - (1 + (n % 20)) * 3_600_000;
+  return new Date(Math.min(twoDaysBefore, hoursAgo));
+}
+
+/**
  * Rental units in every state with active, overdue, returned and cancelled rentals and future
  * bookings, dated around today so that a newcomer sees a living rental business. Idempotent: a
  * partner that has rental units already gets nothing.
@@ -244,7 +254,7 @@ export async function seedRentals(db: Db, partnerIds: Map<string, string>, now =
           returnCondition: status === 'returned' ? u.condition : null,
           charges,
           totalMinor: charges?.totalMinor ?? null,
-          createdAt: new Date(Date.parse(`${startDate}T09:00:00Z`) - 2 * 86_400_000),
+          createdAt: createdBefore(startDate, now, who),
         });
       }
     }

@@ -180,6 +180,7 @@ const CODE_MESSAGES: Partial<
   validation_failed: { keys: { uploadVerify: 'uploads.verify.mismatch' } },
   not_found: { keys: { uploadLookup: 'uploads.lookup.notFound' } },
   unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
+  invalid_transition: { keys: { rental: 'rentals.errors.invalidTransition' } },
   unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
   rental_rate_missing: { field: 'dailyRate', keys: { rental: 'rentals.errors.rateMissing' } },
   serial_taken: { field: 'serialNumber', keys: { rental: 'rentals.validation.serialTaken' } },

@@ -89,6 +89,10 @@ export const rentals = pgTable(
     /** The charges frozen at return. */
     charges: jsonb('charges').$type<RentalCharge>(),
     totalMinor: integer('total_minor'),
+    /** The booked start of a rental that was a booking, kept so that "Undo" can restore it. */
+    bookedStartDate: date('booked_start_date', { mode: 'string' }),
+    /** When a booking was handed over (equal to `updatedAt` while nothing else happened since). */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

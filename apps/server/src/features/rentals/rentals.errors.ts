@@ -1,6 +1,6 @@
 import { RENTAL_MESSAGES as M } from '@service-portal/shared/rentals';
 import { AppError } from '../../errors.ts';
-import type { WriteMiss } from './rentals.repository.ts';
+import type { WriteMiss } from './rentals.write-miss.ts';
 
 // The rentals feature's refusals, one wording for units, rentals and reminders.
 

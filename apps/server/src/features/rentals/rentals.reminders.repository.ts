@@ -1,6 +1,7 @@
 import { and, eq, not, or, sql } from 'drizzle-orm';
-import type { ReminderKind, ReminderMethod, RentalSettings } from '@service-portal/shared/rentals';
-import { DEFAULT_RENTAL_SETTINGS } from '@service-portal/shared/rentals';
+import type { ReminderKind, ReminderMethod } from '@service-portal/shared/rentals';
+import type { RentalSettings } from '@service-portal/shared/rentals-overview';
+import { DEFAULT_RENTAL_SETTINGS } from '@service-portal/shared/rentals-overview';
 import type { Db } from '../../db/client.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentalReminders, rentals, rentalSettings } from '../../db/schema/rentals.ts';

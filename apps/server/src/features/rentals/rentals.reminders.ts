@@ -1,4 +1,5 @@
-import type { ReminderKind, ReminderMethod, RentalSettings } from '@service-portal/shared/rentals';
+import type { ReminderKind, ReminderMethod } from '@service-portal/shared/rentals';
+import type { RentalSettings } from '@service-portal/shared/rentals-overview';
 import { languageForPhone } from '@service-portal/shared/upload-links';
 import type { TenantScope } from '../../db/tenant.ts';
 import { versionConflict } from './rentals.errors.ts';

@@ -11,7 +11,9 @@ import { servicePartners } from '../../db/schema/partners.ts';
 import { rentalProducts, rentals } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import { escapeLike, pgCode, retryOnContention } from '../../db/sql-helpers.ts';
+import { asWriteMiss, type WriteMiss } from './rentals.write-miss.ts';
 import { createRentalRemindersRepository } from './rentals.reminders.repository.ts';
+import { createRentalHandOverRepository } from './rentals.handover.repository.ts';
 import { overdueSql } from './rentals.overdue-sql.ts';
 
 const p = rentalProducts;
@@ -37,15 +39,6 @@ export type RentalProductValues = Pick<
 >;
 
 /** What a write ran into instead of succeeding. */
-export type WriteMiss = 'serial_taken' | 'overlap';
-
-/** 23505: the unit's serial number is taken; 23P01: rentals_no_overlap refused the dates. */
-function asWriteMiss(err: unknown): WriteMiss {
-  const code = pgCode(err);
-  if (code === '23505') return 'serial_taken';
-  if (code === '23P01') return 'overlap';
-  throw err;
-}
 
 /** The status a screen shows: the stored one, or `overdue` by the rule (`effectiveRentalStatus`). */
 export function statusSql(today: string): SQL<RentalStatus> {
@@ -119,6 +112,8 @@ export function createRentalsRepository(db: Db) {
     createdBy: r.createdBy,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    bookedStartDate: r.bookedStartDate,
+    handedOverAt: r.handedOverAt,
     version: r.version,
     effectiveStatus: statusSql(today),
     unitName: p.name,
@@ -202,12 +197,14 @@ export function createRentalsRepository(db: Db) {
         q.availability ? sql`${extras.availability} = ${q.availability}` : undefined,
       );
       const name = sql`lower(${p.name})`;
+      // Units of one model share a name: the serial number orders them (issue 31).
+      const serial = asc(sql`lower(${p.serialNumber})`);
       const order: SQL[] = {
-        name_asc: [asc(name)],
-        name_desc: [desc(name)],
-        condition_best: [asc(conditionRank), asc(name)],
-        condition_worst: [desc(conditionRank), asc(name)],
-        serial: [asc(sql`lower(${p.serialNumber})`)],
+        name_asc: [asc(name), serial],
+        name_desc: [desc(name), serial],
+        condition_best: [asc(conditionRank), asc(name), serial],
+        condition_worst: [desc(conditionRank), asc(name), serial],
+        serial: [serial],
       }[q.sort];
       const [items, totals] = await Promise.all([
         db
@@ -228,7 +225,7 @@ export function createRentalsRepository(db: Db) {
         .select(productSelect(today))
         .from(p)
         .where(scoped(p, scope, includeInactive ? undefined : eq(p.isActive, true)))
-        .orderBy(desc(p.isActive), asc(sql`lower(${p.name})`), asc(p.id));
+        .orderBy(desc(p.isActive), asc(sql`lower(${p.name})`), asc(sql`lower(${p.serialNumber})`), asc(p.id));
       return rows as RentalProductRow[];
     },
 
@@ -458,6 +455,7 @@ export function createRentalsRepository(db: Db) {
     // --- settings and reminders (rentals.reminders.repository.ts) -----------------------------
 
     ...createRentalRemindersRepository(db),
+    ...createRentalHandOverRepository(db),
   };
 }
 

@@ -5,11 +5,9 @@ import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
+  HANDOVER_UNDO_MINUTES,
   idParamsSchema,
-  rentalCalendarQuerySchema,
-  rentalCalendarSchema,
   rentalCreateSchema,
-  rentalDashboardSchema,
   rentalListQuerySchema,
   rentalListResponseSchema,
   rentalPickupSchema,
@@ -22,11 +20,16 @@ import {
   rentalProductUpdateSchema,
   rentalReturnSchema,
   rentalSchema,
-  rentalSettingsSchema,
-  rentalSettingsUpdateSchema,
   rentalUpdateSchema,
   rentalVersionSchema,
 } from '@service-portal/shared/rentals';
+import {
+  rentalCalendarQuerySchema,
+  rentalCalendarSchema,
+  rentalDashboardSchema,
+  rentalSettingsSchema,
+  rentalSettingsUpdateSchema,
+} from '@service-portal/shared/rentals-overview';
 import { MULTIPART_BODY, partsOf } from '../../lib/multipart.ts';
 import { problemWith } from '../../lib/problem-responses.ts';
 import { principalOf, tenantOf } from '../../plugins/auth.ts';
@@ -307,13 +310,30 @@ export function rentalsRoutes(service: RentalsService) {
         config: anyone,
         schema: {
           tags,
-          summary: 'A booking is picked up: it becomes the rental, from today',
+          summary:
+            'Hand over a booking: it becomes the rental from its actual start (default: the booked ' +
+            'start, or today once begun) and keeps its due date',
           params: idParamsSchema,
           body: rentalPickupSchema,
           response: { 200: rentalSchema, ...write },
         },
       },
       async (request) => service.pickup(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.post(
+      '/rentals/:id/undo-pickup',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: `Undo a hand-over: back to the booking it was, within ${HANDOVER_UNDO_MINUTES} minutes and while nothing else happened to it`,
+          params: idParamsSchema,
+          body: rentalVersionSchema,
+          response: { 200: rentalSchema, ...write },
+        },
+      },
+      async (request) => service.undoPickup(tenantOf(request), request.params.id, request.body),
     );
 
     r.post(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
+import type { RentalDashboard } from '@service-portal/shared/rentals-overview';
 import { seedDemoData } from '../../seed/demo.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
 
@@ -29,6 +30,12 @@ describe('demo rentals', () => {
     expect(new Set(all.items.map((r) => r.status))).toEqual(
       new Set(['booked', 'active', 'overdue', 'returned', 'cancelled']),
     );
+    // Issue 31: no seeded record was made in the future (a booking of next week was made before now).
+    const made = all.items.map((r) => Date.parse(r.createdAt));
+    expect(Math.max(...made)).toBeLessThanOrEqual(Date.now());
+    expect(
+      all.items.filter((r) => r.status === 'booked').every((r) => r.createdAt < `${r.startDate}T23:59`),
+    ).toBe(true);
     const returned = all.items.filter((r) => r.status === 'returned');
     expect(returned.every((r) => r.charges !== null && r.charges.totalMinor > 0)).toBe(true);
     expect(returned.some((r) => r.charges!.lateFeeMinor > 0)).toBe(true);

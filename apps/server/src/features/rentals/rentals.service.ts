@@ -1,14 +1,16 @@
 import {
+  HANDOVER_UNDO_MINUTES,
   RENTAL_MESSAGES as M,
+  handOverDefaultStart,
+  handOverStartProblem,
   rentalCharge,
   resolveRentalRates,
   type Rental,
-  type RentalCalendar,
   type RentalCreate,
-  type RentalDashboard,
   type RentalListQuery,
   type RentalSerialEvent,
 } from '@service-portal/shared/rentals';
+import type { RentalCalendar, RentalDashboard } from '@service-portal/shared/rentals-overview';
 import type { Image } from '@service-portal/shared/images';
 import type { SerialEvent } from '@service-portal/shared/serial-history';
 import type { Db } from '../../db/client.ts';
@@ -34,7 +36,15 @@ export interface RentalsDeps {
 
 const RENTAL = 'Rental';
 
-function presentRental(row: RentalRow): Rental {
+/** Until when "Undo" turns a hand-over back into its booking: only while nothing else happened. */
+function handOverUndoUntil(row: RentalRow, at: Date): string | null {
+  if (row.status !== 'active' || row.bookedStartDate === null || row.handedOverAt === null) return null;
+  if (row.updatedAt.getTime() !== row.handedOverAt.getTime()) return null;
+  const until = row.handedOverAt.getTime() + HANDOVER_UNDO_MINUTES * 60_000;
+  return until > at.getTime() ? new Date(until).toISOString() : null;
+}
+
+function presentRental(row: RentalRow, at: Date): Rental {
   return {
     id: row.id,
     kind: row.kind,
@@ -58,6 +68,7 @@ function presentRental(row: RentalRow): Rental {
     returnCondition: row.returnCondition,
     returnNotes: row.returnNotes,
     charges: row.charges,
+    handOverUndoUntil: handOverUndoUntil(row, at),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -142,6 +153,9 @@ export function createRentalsService(deps: RentalsDeps) {
       // the due date), so a rental from today is refused here.
       if (kind === 'rental' && (await repo.hasOverdue(scope, product.id, today, null, tx)))
         throw unavailable();
+      // A booking handed over before its start holds the unit from today (decision 052).
+      const range = { start: input.startDate, due: input.dueDate, handOver: false };
+      if (await repo.outEarly(scope, product.id, range, today, null, tx)) throw unavailable();
       const created = await repo.insertRental(
         scope,
         {
@@ -167,7 +181,7 @@ export function createRentalsService(deps: RentalsDeps) {
       if (typeof created === 'string') throw missError(created);
       return created.id;
     });
-    return presentRental(await rentalOrThrow(scope, id, today));
+    return presentRental(await rentalOrThrow(scope, id, today), now());
   }
 
   return {
@@ -180,12 +194,18 @@ export function createRentalsService(deps: RentalsDeps) {
     async list(scope: TenantScope, q: RentalListQuery) {
       const { today } = await todayOf(scope);
       const { items, total } = await repo.listRentals(scope, q, today);
-      return { items: items.map(presentRental), total, page: q.page, pageSize: q.pageSize, today };
+      return {
+        items: items.map((row) => presentRental(row, now())),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        today,
+      };
     },
 
     async get(scope: TenantScope, id: string): Promise<Rental> {
       const { today } = await todayOf(scope);
-      return presentRental(await rentalOrThrow(scope, id, today));
+      return presentRental(await rentalOrThrow(scope, id, today), now());
     },
 
     createRental: (scope: TenantScope, actor: { id: string }, input: RentalCreate) =>
@@ -218,23 +238,46 @@ export function createRentalsService(deps: RentalsDeps) {
       return this.get(scope, id);
     },
 
-    /** A booking turns into the rental at pickup (from today). */
-    async pickup(scope: TenantScope, id: string, input: { dueDate?: string | undefined; version: number }) {
+    /**
+     * Hand over (issue 31): the booking turns into the rental from its actual start (default: the
+     * booked start, or today once the booking has begun) and keeps the booked due date.
+     */
+    async pickup(scope: TenantScope, id: string, input: { startDate?: string | undefined; version: number }) {
       const { today } = await todayOf(scope);
       const current = await rentalOrThrow(scope, id, today);
-      if (current.status !== 'booked') throw invalidTransition('Only a booking can be picked up.');
-      const dueDate = input.dueDate ?? current.dueDate;
-      if (dueDate < today) throw fieldError('dueDate', M.dueBeforeStart);
+      if (current.status !== 'booked') throw invalidTransition('Only a booking can be handed over.');
+      const startDate = input.startDate ?? handOverDefaultStart(current, today);
+      const problem = handOverStartProblem(current, startDate, today);
+      if (problem) throw fieldError('startDate', problem);
       const done = await repo.transaction(async (tx) => {
         if (await repo.hasOverdue(scope, current.rentalProductId, today, id, tx)) throw unavailable();
-        return repo.updateRentalIfVersion(
+        const range = { start: startDate, due: current.dueDate, handOver: true };
+        if (await repo.outEarly(scope, current.rentalProductId, range, today, id, tx)) throw unavailable();
+        return repo.handOverIfVersion(
           scope,
           id,
           input.version,
-          { kind: 'rental', status: 'active', startDate: today, dueDate },
+          { startDate, bookedStartDate: current.startDate, at: now() },
           tx,
         );
       });
+      if (typeof done === 'string') throw missError(done);
+      if (!done) return missedRental(scope, id, today);
+      return this.get(scope, id);
+    },
+
+    /**
+     * Undo of a hand-over: back to the booking it was, within HANDOVER_UNDO_MINUTES and while
+     * nothing else happened to it (decision 052).
+     */
+    async undoPickup(scope: TenantScope, id: string, input: { version: number }): Promise<Rental> {
+      const { today } = await todayOf(scope);
+      const current = await rentalOrThrow(scope, id, today);
+      if (current.version !== input.version) throw versionConflict('rental');
+      if (handOverUndoUntil(current, now()) === null)
+        throw invalidTransition('This hand-over can no longer be undone.');
+      const since = new Date(now().getTime() - HANDOVER_UNDO_MINUTES * 60_000);
+      const done = await repo.undoHandOverIfVersion(scope, id, input.version, since);
       if (typeof done === 'string') throw missError(done);
       if (!done) return missedRental(scope, id, today);
       return this.get(scope, id);
@@ -372,8 +415,10 @@ export function createRentalsService(deps: RentalsDeps) {
         overdue: figures.overdue,
         utilisation: capacity === 0 ? 0 : Math.min(1, figures.rentedDays / capacity),
         revenueThisMonth: figures.revenue,
-        returnsDueThisWeek: dueSoon.filter((r) => r.dueDate <= weekEnd).map(presentRental),
-        overdueList: overdue.map(presentRental),
+        returnsDueThisWeek: dueSoon
+          .filter((r) => r.dueDate <= weekEnd)
+          .map((row) => presentRental(row, now())),
+        overdueList: overdue.map((row) => presentRental(row, now())),
         upcomingBookings: figures.upcomingBookings,
       };
     },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { rentalCalendarSchema } from '@service-portal/shared/rentals';
+import { rentalCalendarSchema } from '@service-portal/shared/rentals-overview';
 import { apiClient } from '../../../lib/api-client.ts';
 import { RENTALS_KEY } from './keys.ts';
 

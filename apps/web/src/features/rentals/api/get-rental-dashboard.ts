@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rentalDashboardSchema } from '@service-portal/shared/rentals';
+import { rentalDashboardSchema } from '@service-portal/shared/rentals-overview';
 import { apiClient } from '../../../lib/api-client.ts';
 import { RENTALS_KEY } from './keys.ts';
 

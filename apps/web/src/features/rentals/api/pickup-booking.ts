@@ -3,9 +3,16 @@ import { rentalSchema, type Rental } from '@service-portal/shared/rentals';
 import { apiClient } from '../../../lib/api-client.ts';
 import { RENTALS_KEY } from './keys.ts';
 
-/** POST /rentals/:id/pickup: a booking becomes an active rental. */
-export async function pickupBooking(input: { id: string; version: number }): Promise<Rental> {
-  const response = await apiClient.post<unknown>(`/rentals/${input.id}/pickup`, { version: input.version });
+/** POST /rentals/:id/pickup: a booking is handed over and becomes the rental from `startDate`. */
+export async function pickupBooking(input: {
+  id: string;
+  startDate: string;
+  version: number;
+}): Promise<Rental> {
+  const response = await apiClient.post<unknown>(`/rentals/${input.id}/pickup`, {
+    startDate: input.startDate,
+    version: input.version,
+  });
   return rentalSchema.parse(response.data);
 }
 

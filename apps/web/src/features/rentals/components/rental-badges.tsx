@@ -16,6 +16,12 @@ const AVAILABILITY_COLOURS: Record<RentalAvailability, string> = {
   inactive: 'gray',
   out_of_order: 'orange',
 };
+// A badge shows its whole word (issue 31: "O." and "A." at 375 px): it neither shrinks nor cuts.
+const WHOLE = {
+  root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible' },
+};
+
 const CONDITION_COLOURS: Record<RentalCondition, string> = {
   new: 'teal',
   good: 'green',
@@ -27,7 +33,7 @@ const CONDITION_COLOURS: Record<RentalCondition, string> = {
 export function RentalStatusBadge({ status }: { status: RentalStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="light" tt="none">
+    <Badge color={STATUS_COLOURS[status]} variant="light" tt="none" styles={WHOLE}>
       {t(`rentals.status.${status}`)}
     </Badge>
   );
@@ -36,7 +42,7 @@ export function RentalStatusBadge({ status }: { status: RentalStatus }) {
 export function AvailabilityBadge({ availability }: { availability: RentalAvailability }) {
   const { t } = useTranslation();
   return (
-    <Badge color={AVAILABILITY_COLOURS[availability]} variant="light" tt="none">
+    <Badge color={AVAILABILITY_COLOURS[availability]} variant="light" tt="none" styles={WHOLE}>
       {t(`rentals.availability.${availability}`)}
     </Badge>
   );
@@ -45,7 +51,7 @@ export function AvailabilityBadge({ availability }: { availability: RentalAvaila
 export function ConditionBadge({ condition }: { condition: RentalCondition }) {
   const { t } = useTranslation();
   return (
-    <Badge color={CONDITION_COLOURS[condition]} variant="outline" tt="none">
+    <Badge color={CONDITION_COLOURS[condition]} variant="outline" tt="none" styles={WHOLE}>
       {t(`rentals.condition.${condition}`)}
     </Badge>
   );

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals';
+import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals-overview';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useRentalCalendar } from '../api/get-rental-calendar.ts';
 import { addDays, daysBetween, lastDayOfMonth, mondayOf } from '@service-portal/shared/zoned-days';
@@ -196,13 +196,15 @@ export function RentalCalendar({ today, onBook }: Props) {
                       background: 'var(--mantine-color-body)',
                       textAlign: 'left',
                       padding: 4,
-                      whiteSpace: 'nowrap',
                       maxWidth: 160,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
+                      overflowWrap: 'anywhere',
                     }}
                   >
-                    {unit.name}
+                    {/* Units of one model share a name: the serial number tells them apart (issue 31). */}
+                    <span style={{ display: 'block', fontWeight: 600 }}>{unit.name}</span>
+                    <span style={{ display: 'block', fontWeight: 400 }} data-testid="calendar-serial">
+                      {unit.serialNumber}
+                    </span>
                   </th>
                   {days.map((day, col) => {
                     const cell = calendarCell(entries, unit.id, day);
@@ -229,7 +231,7 @@ export function RentalCalendar({ today, onBook }: Props) {
                       >
                         <span aria-hidden="true">{CELL_MARK[cell]}</span>
                         <VisuallyHidden>
-                          {`${unit.name}, ${dayLabel(day, 'long')}: ${t(`rentals.calendar.${cell}`)}`}
+                          {`${unit.name} ${unit.serialNumber}, ${dayLabel(day, 'long')}: ${t(`rentals.calendar.${cell}`)}`}
                         </VisuallyHidden>
                       </td>
                     );

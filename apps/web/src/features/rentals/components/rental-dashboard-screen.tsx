@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Rental } from '@service-portal/shared/rentals';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
@@ -106,10 +118,11 @@ export function RentalDashboardScreen({ customerPicker }: { customerPicker: Cust
                     <RentalStatusBadge status={r.status} />
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
                   <Button
                     size="xs"
                     variant="light"
+                    style={{ flexShrink: 0 }}
                     onClick={() => setReturning(r)}
                     aria-label={`${t('rentals.return.action')} ${r.unitName}`}
                   >
@@ -131,18 +144,25 @@ export function RentalDashboardScreen({ customerPicker }: { customerPicker: Cust
           {t('rentals.form.newBooking')}
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+      {/* Wrapping boxes, the money one wider (issue 31: the revenue figure was cut at 375 and
+          1440 px and in Spanish): each box is at least as wide as its figure. */}
+      <Flex wrap="wrap" gap="md">
         {figures.map((f) => (
-          <Card key={f.key} withBorder padding="sm">
+          <Card
+            key={f.key}
+            withBorder
+            padding="sm"
+            style={{ flex: f.key === 'revenue' ? '2 1 15rem' : '1 1 8rem', minWidth: 0 }}
+          >
             <Text size="xs" fw={600}>
               {f.label}
             </Text>
-            <Text size="xl" fw={700} data-testid={f.testId}>
+            <Text size="xl" fw={700} data-testid={f.testId} style={{ overflowWrap: 'anywhere' }}>
               {f.value}
             </Text>
           </Card>
         ))}
-      </SimpleGrid>
+      </Flex>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">

@@ -23,7 +23,7 @@ import {
 import { useCancelRental } from '../api/cancel-rental.ts';
 import { useRentalDashboard } from '../api/get-rental-dashboard.ts';
 import { useRentals } from '../api/list-rentals.ts';
-import { usePickupBooking } from '../api/pickup-booking.ts';
+import { useUndoPickup } from '../api/undo-pickup.ts';
 import { RentalStatusBadge } from './rental-badges.tsx';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { todayIn } from '@service-portal/shared/zoned-days';
@@ -38,6 +38,10 @@ const ReturnDialog = lazyDialog(() => import('./return-dialog.tsx').then((m) => 
 const RentalPhotosModal = lazyDialog(() => import('./rental-photos.tsx').then((m) => m.RentalPhotosModal), {
   isOpen: (p) => p.rental !== null,
   closed: (p) => ({ ...p, rental: null }),
+});
+const HandOverDialog = lazyDialog(() => import('./hand-over-dialog.tsx').then((m) => m.HandOverDialog), {
+  isOpen: (p) => p.booking !== null,
+  closed: (p) => ({ ...p, booking: null }),
 });
 const RentalFormModal = lazyDialog(() => import('./rental-form.tsx').then((m) => m.RentalFormModal));
 
@@ -81,11 +85,37 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
   const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);
   const [cancelling, setCancelling] = useState<Rental | null>(null);
   const [viewingPhotos, setViewingPhotos] = useState<Rental | null>(null);
-  const pickup = usePickupBooking();
+  const [handingOver, setHandingOver] = useState<Rental | null>(null);
+  const undo = useUndoPickup();
   const cancel = useCancelRental();
 
-  const failed = (key: 'rentals.pickupFailed' | 'rentals.cancelFailed') => (e: unknown) =>
+  const failed = (key: 'rentals.handOver.undoFailed' | 'rentals.cancelFailed') => (e: unknown) =>
     notifications.show({ color: 'red', message: formatMessage(t, problemMessage(e, key, 'rental')) });
+
+  const undoHandOver = (r: Rental) => {
+    notifications.hide(`hand-over-${r.id}`);
+    undo.mutate(
+      { id: r.id, version: r.version },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('rentals.handOver.undone') }),
+        onError: failed('rentals.handOver.undoFailed'),
+      },
+    );
+  };
+  const handedOver = (r: Rental) =>
+    notifications.show({
+      id: `hand-over-${r.id}`,
+      color: 'green',
+      autoClose: 15_000,
+      message: (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <span>{t('rentals.pickedUp')}</span>
+          <Button size="xs" variant="light" onClick={() => undoHandOver(r)}>
+            {t('rentals.handOver.undo')}
+          </Button>
+        </Group>
+      ),
+    });
 
   const actions = (r: Rental) => (
     <Group gap="xs" wrap="wrap">
@@ -104,19 +134,21 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
           size="xs"
           variant="light"
           color="green"
-          loading={pickup.isPending && pickup.variables.id === r.id}
-          aria-label={`${t('rentals.pickup')} ${r.unitName}`}
-          onClick={() =>
-            pickup.mutate(
-              { id: r.id, version: r.version },
-              {
-                onSuccess: () => notifications.show({ color: 'green', message: t('rentals.pickedUp') }),
-                onError: failed('rentals.pickupFailed'),
-              },
-            )
-          }
+          aria-label={`${t('rentals.pickup')} ${r.unitName} ${r.serialNumber}`}
+          onClick={() => setHandingOver(r)}
         >
           {t('rentals.pickup')}
+        </Button>
+      )}
+      {r.handOverUndoUntil !== null && (
+        <Button
+          size="xs"
+          variant="default"
+          loading={undo.isPending && undo.variables.id === r.id}
+          aria-label={`${t('rentals.handOver.undoAction')} ${r.unitName} ${r.serialNumber}`}
+          onClick={() => undoHandOver(r)}
+        >
+          {t('rentals.handOver.undoAction')}
         </Button>
       )}
       {(r.status === 'returned' || r.status === 'active' || r.status === 'overdue') && (
@@ -253,6 +285,12 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
         empty={t('rentals.empty')}
       />
       <ReturnDialog rental={returning} today={today} onClose={() => setReturning(null)} />
+      <HandOverDialog
+        booking={handingOver}
+        today={today}
+        onClose={() => setHandingOver(null)}
+        onDone={handedOver}
+      />
       <RentalPhotosModal rental={viewingPhotos} onClose={() => setViewingPhotos(null)} />
       <RentalFormModal
         customerPicker={customerPicker}

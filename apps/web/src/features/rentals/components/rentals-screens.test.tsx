@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Rental, RentalDashboard, RentalProduct } from '@service-portal/shared/rentals';
+import type { Rental, RentalProduct } from '@service-portal/shared/rentals';
+import type { RentalDashboard } from '@service-portal/shared/rentals-overview';
 import { serviceManager, technician } from '../../../../test/fixtures.ts';
 import { mockApi } from '../../../../test/http.ts';
 import type { Image } from '@service-portal/shared/images';
@@ -39,6 +40,7 @@ const overdue: Rental = {
   returnCondition: null,
   returnNotes: null,
   charges: null,
+  handOverUndoUntil: null,
   createdAt: '2026-03-02T08:00:00.000Z',
   updatedAt: '2026-03-02T08:00:00.000Z',
   version: 1,
@@ -164,11 +166,70 @@ describe('rental screens', { timeout: 30_000 }, () => {
     // 8 days (2 March to 10 March): one week at 2 500 and one day at 500; 3 days late × 200.
     expect(within(charges).getByText(/8 days/)).toBeInTheDocument();
     expect(screen.getByTestId('late-fee')).toHaveTextContent('3 days late');
+    // Issue 31: the words say exactly what is charged, line by line.
+    expect(within(charges).getByTestId('charge-weeks')).toHaveTextContent(
+      /^1 week × .*2[\s,.\u00a0]?500.* a week = /,
+    );
+    expect(within(charges).getByTestId('charge-days')).toHaveTextContent(/^1 day × .*500.* a day = /);
     expect(screen.getByTestId('return-total')).toHaveTextContent(/3[\s,.\u00a0]?600/);
     await user.click(screen.getByRole('button', { name: 'Confirm return' }));
     await screen.findByText('The unit is returned.');
     const sent = calls.find((c) => c.url.endsWith('/return'));
     expect(sent?.body).toMatchObject({ returnedDate: TODAY, condition: 'good', version: 1 });
+  });
+
+  it('hand over asks for the actual start (the booked one), shows the charge, confirms, and can be undone', async () => {
+    const booking: Rental = {
+      ...overdue,
+      kind: 'booking',
+      status: 'booked',
+      startDate: '2026-03-20',
+      dueDate: '2026-03-30',
+    };
+    const { user, calls } = start('/rentals/active?view=booked', serviceManager, {
+      'GET /api/rentals': {
+        status: 200,
+        body: { items: [booking], total: 1, page: 1, pageSize: 20, today: TODAY },
+      },
+      [`POST /api/rentals/${booking.id}/pickup`]: (request) => ({
+        status: 200,
+        body: {
+          ...booking,
+          kind: 'rental',
+          status: 'active',
+          startDate: (request.body as { startDate: string }).startDate,
+          handOverUndoUntil: '2026-03-10T10:10:00.000Z',
+          version: 2,
+        },
+      }),
+      [`POST /api/rentals/${booking.id}/undo-pickup`]: { status: 200, body: { ...booking, version: 3 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Hand over Event toilet 1 RT-1001' }));
+    const field = await screen.findByLabelText(/Actual start/);
+    expect(field).toHaveValue('2026-03-20');
+    const charges = screen.getByTestId('hand-over-charges');
+    // 20 to 30 March: 10 days = 1 week at the weekly rate and 3 days at the daily rate.
+    expect(within(charges).getByText('10 days')).toBeInTheDocument();
+    expect(within(charges).getByTestId('charge-weeks')).toHaveTextContent(/^1 week × /);
+    expect(within(charges).getByTestId('charge-days')).toHaveTextContent(/^3 days × /);
+    expect(screen.getByTestId('hand-over-total')).toHaveTextContent(/4[\s,.\u00a0]?000/);
+    // Before today is refused on the field, with no request.
+    await user.clear(field);
+    await user.type(field, '2026-03-09');
+    expect(await screen.findByText(/cannot start before/)).toBeInTheDocument();
+    expect(screen.queryByTestId('hand-over-charges')).toBeNull();
+    await user.clear(field);
+    await user.type(field, '2026-03-20');
+    await user.click(screen.getByRole('button', { name: 'Confirm hand-over' }));
+    const sent = await waitFor(() => {
+      const call = calls.find((c) => c.url.endsWith('/pickup'));
+      expect(call).toBeDefined();
+      return call;
+    });
+    expect(sent?.body).toEqual({ startDate: '2026-03-20', version: 1 });
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await screen.findByText('The hand-over is undone: the booking is back.');
+    expect(calls.find((c) => c.url.endsWith('/undo-pickup'))?.body).toEqual({ version: 2 });
   });
 
   it('the return dialog sends a chosen photo first, then confirms; a refused photo stops the return', async () => {

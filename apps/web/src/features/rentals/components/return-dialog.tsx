@@ -22,6 +22,7 @@ import { rentalPhotosKey } from '../api/keys.ts';
 import { useReturnRental } from '../api/return-rental.ts';
 import { uploadRentalPhoto } from '../api/upload-rental-photo.ts';
 import { translateRentalError } from './rental-product-form.tsx';
+import { ChargeLines } from './charge-lines.tsx';
 import { isCalendarDay } from '@service-portal/shared/zoned-days';
 
 type ReturnPayload = z.output<typeof rentalReturnSchema>;
@@ -195,11 +196,17 @@ function ReturnForm({ rental, today, onClose }: { rental: Rental; today: string;
         </Stack>
         <Stack gap={4} data-testid="return-charges" aria-live="polite">
           <Text fw={600}>{t('rentals.return.charges')}</Text>
-          <Text size="sm">
-            {t('rentals.return.days', { count: charge.days })}
-            {charge.weeks > 0 ? ` · ${t('rentals.return.weeks', { count: charge.weeks })}` : ''}:{' '}
-            {money(charge.rentalMinor)}
-          </Text>
+          <Text size="sm">{t('rentals.return.days', { count: charge.days })}</Text>
+          <ChargeLines
+            charge={charge}
+            omitLate
+            currency={rental.currency}
+            rates={{
+              dailyMinor: rental.dailyRate,
+              weeklyMinor: rental.weeklyRate,
+              lateFeePerDayMinor: rental.lateFeePerDay,
+            }}
+          />
           {charge.lateDays > 0 ? (
             <Alert color="red" variant="light" p="xs" data-testid="late-fee">
               {t('rentals.return.lateFee', {
