@@ -160,7 +160,8 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
               <Table.Td>{info.orderNumber}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>{t('uploads.info.product')}</Table.Th>
+              {/* The order's title (what the service is about), not a product (issue 31). */}
+              <Table.Th>{t('uploads.info.orderTitle')}</Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{info.product}</Table.Td>
             </Table.Tr>
             <Table.Tr>
