@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
+import { formatDuration } from '../../../lib/durations.ts';
 import { useTechnician, useTechnicianStats } from '../api/get-technician.ts';
 import { useUpdateTechnician } from '../api/update-technician.ts';
 import { TechnicianForm, technicianFormValues } from './technician-form.tsx';
@@ -144,7 +145,7 @@ export function TechnicianDetail({
               value={
                 s.averageResolutionHours === null
                   ? '—'
-                  : t('technicians.stats.hours', { value: number.format(s.averageResolutionHours) })
+                  : formatDuration(t, s.averageResolutionHours, i18n.language)
               }
             />
           </SimpleGrid>
