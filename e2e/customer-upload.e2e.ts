@@ -84,6 +84,21 @@ describe('customer image upload', () => {
       await p.getByRole('heading', { name: 'Upload Complete' }).waitFor({ timeout: 30_000 });
       await p.getByText('Upload successful').waitFor();
       await p.getByText('We received 3 photos. Thank you!').waitFor();
+      // Issue 31: the last buttons show their whole label at 375 px (they were cut to "Upload mo…").
+      const cut = await p
+        .locator('button')
+        .filter({ hasText: /Upload more photos|See the status of my order/ })
+        .evaluateAll((buttons) =>
+          buttons
+            .filter((b) => {
+              const label = b.querySelector('.mantine-Button-label') ?? b;
+              return (
+                label.scrollWidth > label.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth
+              );
+            })
+            .map((b) => b.textContent),
+        );
+      expect(cut).toEqual([]);
     } finally {
       await phone.close();
     }

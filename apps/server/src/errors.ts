@@ -23,3 +23,10 @@ export const forbidden = (message = "You don't have permission to access this pa
   new AppError('forbidden', 403, message);
 export const unauthenticated = (message = 'Authentication required.') =>
   new AppError('unauthenticated', 401, message);
+/** A global administrator acting for no partner asked for one partner's data or a change to it. */
+export const partnerRequired = () =>
+  new AppError(
+    'partner_required',
+    400,
+    'Name the service partner to act for in the X-Service-Partner-Id header.',
+  );

@@ -48,6 +48,24 @@ export function precheckImage(file: { name: string; type: string; size: number }
   return { ok: true };
 }
 
+/** How many leading bytes `sniffImageType` reads. */
+export const IMAGE_SNIFF_BYTES = 16;
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/**
+ * The image type the file's first bytes (magic bytes) say, or null: the browser's check when a file
+ * is picked, so a renamed non-image is refused at once, not after Upload (issue 31). The server
+ * decides again by content.
+ */
+export function sniffImageType(head: Uint8Array): ImageType | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.every((byte, i) => head[i] === byte)) return 'image/png';
+  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 12 && text(4, 8) === 'ftyp' && HEIF_BRANDS.has(text(8, 12))) return 'image/heic';
+  return null;
+}
+
 /** True when the files together stay within `remaining` bytes (50 MB for a fresh upload). */
 export function fitsTotal(
   sizes: readonly number[],

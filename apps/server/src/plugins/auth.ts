@@ -9,9 +9,9 @@ import type { Db } from '../db/client.ts';
 import { servicePartners } from '../db/schema/partners.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { users } from '../db/schema/users.ts';
-import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import { AppError, forbidden, partnerRequired, unauthenticated } from '../errors.ts';
 import { deriveKey } from '../lib/secrets.ts';
-import type { TenantScope } from '../db/tenant.ts';
+import { SHARED_ONLY, type TenantScope } from '../db/tenant.ts';
 import type { PrincipalCache } from '../lib/principal-cache.ts';
 
 /** The signed-in caller, read fresh from the database on every request. */
@@ -21,9 +21,11 @@ export interface Principal extends User {
 
 /**
  * `tenant: 'required'` (the default for signed-in routes) resolves the partner the caller acts
- * for before the handler runs; `'none'` is for routes about the caller themself (profile, logout).
+ * for before the handler runs; `'none'` is for routes about the caller themself (profile, logout);
+ * `'shared'` is for shared data (the catalogue, the maker's documents, search): a global
+ * administrator who names no partner gets `SHARED_ONLY` instead of a 400.
  */
-export type TenantMode = 'required' | 'none';
+export type TenantMode = 'required' | 'shared' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -152,7 +154,12 @@ async function loadPrincipal(
   return { principal: Object.freeze(principal), sessionExpiresAt: row.expiresAt.getTime() };
 }
 
-async function resolveTenant(db: Db, request: FastifyRequest, principal: Principal): Promise<TenantScope> {
+async function resolveTenant(
+  db: Db,
+  request: FastifyRequest,
+  principal: Principal,
+  mode: 'required' | 'shared',
+): Promise<TenantScope> {
   const named = request.headers[ACTING_PARTNER_HEADER];
   if (principal.isGlobalAdmin && typeof named === 'string' && named.length > 0) {
     if (!uuidSchema.safeParse(named).success) {
@@ -167,13 +174,8 @@ async function resolveTenant(db: Db, request: FastifyRequest, principal: Princip
     return { partnerId: named };
   }
   if (principal.servicePartnerId) return { partnerId: principal.servicePartnerId };
-  if (principal.isGlobalAdmin) {
-    throw new AppError(
-      'partner_required',
-      400,
-      `Name the service partner to act for in the ${ACTING_PARTNER_HEADER} header.`,
-    );
-  }
+  if (principal.isGlobalAdmin && mode === 'shared') return SHARED_ONLY;
+  if (principal.isGlobalAdmin) throw partnerRequired();
   throw new AppError('user_not_configured', 403, 'User not properly configured.');
 }
 
@@ -225,7 +227,9 @@ export const authPlugin = fp(
 
       const tenantMode =
         request.routeOptions.config.tenant ?? (access.kind === 'globalAdmin' ? 'none' : 'required');
-      if (tenantMode === 'required') request.tenantScope = await resolveTenant(app.db, request, principal);
+      if (tenantMode !== 'none') {
+        request.tenantScope = await resolveTenant(app.db, request, principal, tenantMode);
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -13,6 +14,10 @@ interface AppProvidersProps {
 }
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
+  const { t } = useTranslation();
+  // Dialogs' close buttons are named in the user's language (rebuilt when it changes).
+  const close = t('common.close');
+  const theme = useMemo(() => themeWithLabels({ close }), [close]);
   return (
     <MantineProvider
       theme={theme}

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrast, cssVariablesResolver, readableOn, theme } from './theme.ts';
+import { contrast, cssVariablesResolver, readableOn, theme, themeWithLabels } from './theme.ts';
 
 describe('theme colours (decision 028)', () => {
   const light = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as never).light;
@@ -11,6 +11,11 @@ describe('theme colours (decision 028)', () => {
       expect(contrast(light[`--mantine-color-${name}-light-color`]!, shades[1]), name).toBeGreaterThanOrEqual(
         4.5,
       );
+      // A hovered light button (issue 31): its background is shade 2.
+      expect(
+        contrast(light[`--mantine-color-${name}-light-color`]!, shades[2]),
+        `${name} hover`,
+      ).toBeGreaterThanOrEqual(4.5);
       expect(contrast(light[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(
         4.5,
       );
@@ -21,6 +26,22 @@ describe('theme colours (decision 028)', () => {
   it('keeps white on the primary filled colour at 4.5:1 or more', () => {
     expect(contrast(DEFAULT_THEME.colors.blue[8], '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(DEFAULT_THEME.colors.gray[7], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps links and dimmed text at 4.5:1 on a selected row', () => {
+    expect(light['--app-selected-bg']).toBe('var(--mantine-color-blue-0)');
+    const selected = DEFAULT_THEME.colors.blue[0];
+    expect(contrast(DEFAULT_THEME.colors.blue[8], selected)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DEFAULT_THEME.colors.gray[7], selected)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('names the close button of every dialog and drawer', () => {
+    const labelled = themeWithLabels({ close: 'Close' });
+    for (const name of ['Modal', 'Drawer']) {
+      expect(labelled.components?.[name]?.defaultProps, name).toEqual({
+        closeButtonProps: { 'aria-label': 'Close' },
+      });
+    }
   });
 
   it('leaves a colour that already passes unchanged', () => {

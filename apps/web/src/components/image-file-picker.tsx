@@ -2,7 +2,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Button, Card, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, precheckImage } from '@service-portal/shared/images';
+import {
+  IMAGE_ACCEPT,
+  IMAGE_SNIFF_BYTES,
+  precheckImage,
+  sniffImageType,
+} from '@service-portal/shared/images';
 import { validationKey } from '@service-portal/shared/validation';
 
 export interface PickedFile {
@@ -63,6 +68,15 @@ export function usePickedFiles() {
   };
 }
 
+/** The file's first bytes (an unreadable file reads as none, so it is refused). */
+async function readHead(file: File): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
+  } catch {
+    return new Uint8Array();
+  }
+}
+
 export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -88,18 +102,21 @@ export function ImageFilePicker({ onAdd, disabled = false, camera = true }: Imag
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
 
-  const take = (list: FileList | null) => {
-    if (!list) return;
+  // Copied at once: the input is cleared for the next pick while the files' first bytes are read.
+  const take = (list: FileList | null) => void check(Array.from(list ?? []));
+  const check = async (files: File[]) => {
     const ok: File[] = [];
     const bad: { name: string; message: string }[] = [];
-    for (const file of Array.from(list)) {
+    for (const file of files) {
       const check = precheckImage(file);
-      if (check.ok) ok.push(file);
+      // The content decides, as on the server: a renamed PDF is refused now, with no broken preview.
+      const isImage = check.ok && sniffImageType(await readHead(file)) !== null;
+      if (check.ok && isImage) ok.push(file);
       else
         bad.push({
           name: file.name,
           message: t(
-            `validation.${validationKey(check.message) === 'fileTooLarge' ? 'fileTooLarge' : 'invalidFileType'}`,
+            `validation.${!check.ok && validationKey(check.message) === 'fileTooLarge' ? 'fileTooLarge' : 'invalidFileType'}`,
           ),
         });
     }

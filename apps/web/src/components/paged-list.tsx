@@ -88,7 +88,8 @@ interface PagedListProps<T> {
   pager?: 'pages' | 'steps';
 }
 
-const SELECTED = 'var(--mantine-primary-color-light)';
+// Light enough that links and dimmed text keep 4.5:1 (app/theme.ts, issue 31).
+const SELECTED = 'var(--app-selected-bg)';
 
 /**
  * Issue 18: a table never hides columns in a sideways box. When the table is wider than the

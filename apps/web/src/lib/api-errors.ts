@@ -82,6 +82,8 @@ export function apiErrorMessage(error: unknown, fallback: TranslationKey): UiMes
   if (failure.kind === 'unknown') return { key: fallback };
   if (failure.status === 429) return { key: 'errors.tooManyAttempts' };
   if (failure.status >= 500) return { key: 'errors.server' };
+  // A global administrator acting for no partner: said in words, never the server's header talk.
+  if (failure.problem?.code === 'partner_required') return { key: 'errors.partnerRequired' };
   const detail = failure.problem?.detail ?? failure.problem?.title;
   return { key: fallback, detail: detail ? `${failure.status}: ${detail}` : String(failure.status) };
 }

@@ -53,8 +53,10 @@ function sendFile(
 export function documentsRoutes(service: DocumentsService, options: { maxBytes: number }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const readConfig = { access: AUTHENTICATED };
-    const manageConfig = { access: STAFF_MANAGERS };
+    // The maker's documents are shared: a global administrator reads and manages them without
+    // choosing a partner (decision 054); a partner's own need one (the service says so).
+    const readConfig = { access: AUTHENTICATED, tenant: 'shared' } as const;
+    const manageConfig = { access: STAFF_MANAGERS, tenant: 'shared' } as const;
     // Busboy's own per-file cap just above ours, so our count sees the overflow and answers 413.
     const multipartLimits = { fileSize: options.maxBytes + 1 };
 

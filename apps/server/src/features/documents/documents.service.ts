@@ -18,7 +18,7 @@ import {
 } from '@service-portal/shared/documents';
 import type { SearchHit } from '@service-portal/shared/search';
 import type { Db } from '../../db/client.ts';
-import type { TenantScope } from '../../db/tenant.ts';
+import { actsForPartner, requirePartner, type TenantScope } from '../../db/tenant.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { FileWrites, StoredFiles } from '../../integrations/storage/file-ledger.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
@@ -244,6 +244,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           if (!ownerKnown) {
             // The scope field comes before the files (the web client sends it first).
             owner = single.scope === 'maker' ? null : scope.partnerId;
+            if (owner !== null) requirePartner(scope);
             if (!canManage(actor, owner)) throw forbidden();
             ownerKnown = true;
           }
@@ -368,7 +369,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (!version) throw notFound('Document version');
       const stream = await stored.get(version.fileKey);
       if (!stream) throw notFound(DOCUMENT);
-      await repo.recordOpen(id, scope.partnerId, actor.id, now());
+      // Opens count per partner: a global administrator acting for none is not counted.
+      if (actsForPartner(scope)) await repo.recordOpen(id, scope.partnerId, actor.id, now());
       return { stream, mimeType: version.mimeType, fileName: version.fileName, bytes: version.bytes };
     },
 

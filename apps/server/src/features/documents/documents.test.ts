@@ -157,6 +157,38 @@ describe('upload and text search', () => {
     expect((await w.api(w.tokens.manager).del(`/documents/${makerDoc.id}`)).statusCode).toBe(403);
   });
 
+  it("lets the global administrator without a partner read and manage the maker's documents only", async () => {
+    const admin = w.api(w.tokens.admin);
+    const found = await list(w.tokens.admin, '?search=quixotic');
+    expect(found.items.map((d) => d.id)).toEqual([makerDoc.id]);
+    // A partner's own documents stay out of sight without a partner.
+    expect((await list(w.tokens.admin, '?search=xylophonic')).total).toBe(0);
+    expect((await admin.get(`/documents/${nordicDoc.id}`)).statusCode).toBe(404);
+    const stats = await admin.get('/documents/stats');
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect((await admin.get(`/documents/${makerDoc.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/documents/${makerDoc.id}/download`)).statusCode).toBe(200);
+    const search = await admin.get('/search/global?query=quixotic');
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().results.map((r: { id: string }) => r.id)).toEqual([makerDoc.id]);
+    // The maker's: no partner needed; a partner's own: asked for in words, nothing stored.
+    const maker = await upload(w.tokens.admin, [
+      { name: 'scope', value: 'maker' },
+      { name: 'category', value: 'user_manual' },
+      pdfPart('maker-guide.pdf', await pdfWith('Maker guide', 'Plain words.')),
+    ]);
+    expect(maker.statusCode, maker.body).toBe(201);
+    const own = await upload(w.tokens.admin, [
+      { name: 'category', value: 'user_manual' },
+      pdfPart('own.pdf', await pdfWith('Own guide', 'Plain words.')),
+    ]);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().code).toBe('partner_required');
+    expect((await list(w.tokens.admin, '?search=own')).total).toBe(0);
+    const removed = await admin.del(`/documents/${maker.json<Document[]>()[0]!.id}`);
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('joins the global search as type Document', async () => {
     const res = await w.api(w.tokens.tech).get('/search/global?query=xylophonic');
     expect(res.statusCode).toBe(200);

@@ -37,7 +37,8 @@ export interface ProductsRouteDeps {
  * Spec §2 `/products`, `/products/sync` (any signed-in user), §7 "Products". The catalogue is
  * global; what a partner sets on a product (active for them, notes, service interval) is theirs and
  * changes only for Administrator and ServiceManager. The sync is global too: only an Administrator
- * (or a global administrator) starts one (docs/decisions/024-catalogue-sync.md).
+ * (or a global administrator) starts one (docs/decisions/024-catalogue-sync.md). A global
+ * administrator reads the catalogue without choosing a partner (`tenant: 'shared'`, decision 054).
  */
 export function productsRoutes(deps: ProductsRouteDeps) {
   return async (app: FastifyInstance) => {
@@ -46,7 +47,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.get(
       '/products',
       {
-        config: { access: AUTHENTICATED },
+        config: { access: AUTHENTICATED, tenant: 'shared' },
         schema: {
           tags,
           summary:
@@ -103,7 +104,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.get(
       '/products/:id',
       {
-        config: { access: AUTHENTICATED },
+        config: { access: AUTHENTICATED, tenant: 'shared' },
         schema: {
           tags,
           summary: 'One product with its variants, prices, stock and the partner’s own fields',
@@ -136,7 +137,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.get(
       '/shopify/products/search',
       {
-        config: { access: AUTHENTICATED },
+        config: { access: AUTHENTICATED, tenant: 'shared' },
         schema: {
           tags,
           summary: 'Catalogue look-up for pickers: one hit per variant (limit default 10, clamped 1–50)',

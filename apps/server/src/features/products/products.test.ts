@@ -261,6 +261,35 @@ describe('products', () => {
     });
   });
 
+  it('the global administrator reads the catalogue without a partner; partner fields still need one', async () => {
+    const admin = await signIn(ctx, 'admin@example.com');
+    const get = (url: string) => ctx.app.inject({ url: `/api${url}`, headers: bearer(admin) });
+    const listed = await get('/products?pageSize=5');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const first = listed.json<{ items: { id: string }[]; total: number }>();
+    expect(first.total).toBe(N);
+    const one = await get(`/products/${first.items[0]!.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    // No partner's own fields show: the defaults, not Nordic's notes.
+    expect(one.json()).toMatchObject({ partner: { notes: null, version: 0 } });
+    const p = shopProduct(3);
+    const q = encodeURIComponent(p.variants[0]!.sku);
+    expect((await get(`/shopify/products/search?query=${q}`)).statusCode).toBe(200);
+    const found = await get(`/search/global?query=${q}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json<{ results: { type: string }[] }>().results).toContainEqual(
+      expect.objectContaining({ type: 'Product', name: p.title }),
+    );
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${first.items[0]!.id}/partner`,
+      headers: bearer(admin),
+      payload: { notes: 'x', version: 0 },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().code).toBe('partner_required');
+  });
+
   it('global search finds products as type Product', async () => {
     const p = shopProduct(12);
     const res = await ctx.app.inject({

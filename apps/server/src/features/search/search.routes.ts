@@ -15,7 +15,8 @@ const summary =
 export function searchRoutes(service: SearchService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const config = { access: AUTHENTICATED };
+    // Without a partner a global administrator finds the shared data only (decision 054).
+    const config = { access: AUTHENTICATED, tenant: 'shared' } as const;
 
     r.post(
       '/search/global',

@@ -63,4 +63,20 @@ export function ChoosePartner({
     </Stack>
   );
 }
+
+/**
+ * A part of a shared screen (a product's orders, a toilet's service history) that shows one
+ * partner's data: a global administrator without a partner is asked for one here, in words.
+ */
+export function ChoosePartnerNote() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="xs">
+      <Text c="dimmed">{t('a11y.choosePartner.section')}</Text>
+      <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+        <ActingPartnerSwitcher inPage />
+      </Suspense>
+    </Stack>
+  );
+}
 export default RequirePartner;

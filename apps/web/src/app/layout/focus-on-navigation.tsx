@@ -36,10 +36,21 @@ function focusHeading(fallbackToMain: boolean): boolean {
 }
 
 /**
+ * Whether focus is still where the navigation left it: on the page itself, on the element that
+ * led here (the link, the row), or on an element the new screen removed. Anything else is the
+ * user's own choice (the search after Ctrl+K, a field they clicked) and is never taken away.
+ */
+function focusUntouched(start: Element | null): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active === start || !active.isConnected;
+}
+
+/**
  * After each navigation to another screen (not on the first load, not when only the query string
  * changes), focus moves to the new screen's heading, so a screen reader announces where the user
  * is and Tab continues from the top of the content. Screens load lazily and fetch their data, so
- * it waits (up to 5 s) for the heading to appear.
+ * it waits (up to 5 s) for the heading to appear, but only while the user has not moved the focus
+ * themself (issue 31: the heading took it from the search seconds later).
  */
 export function useFocusHeadingOnNavigation(pathname: string): void {
   const first = useRef(true);
@@ -48,17 +59,27 @@ export function useFocusHeadingOnNavigation(pathname: string): void {
       first.current = false;
       return;
     }
-    if (focusHeading(false)) return;
+    const start = document.activeElement;
+    const tryFocus = () => focusUntouched(start) && focusHeading(false);
+    if (tryFocus()) return;
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
-    const observer = new MutationObserver(() => {
-      if (focusHeading(false)) observer.disconnect();
-    });
-    observer.observe(main, { childList: true, subtree: true });
-    const timer = window.setTimeout(() => observer.disconnect(), WAIT_FOR_HEADING_MS);
-    return () => {
+    const stop = () => {
       observer.disconnect();
       window.clearTimeout(timer);
+      document.removeEventListener('focusin', onFocusIn, true);
     };
+    // The user moved on: stop waiting for the heading.
+    const onFocusIn = () => {
+      if (!focusUntouched(start)) stop();
+    };
+    const observer = new MutationObserver(() => {
+      if (!focusUntouched(start)) stop();
+      else if (focusHeading(false)) stop();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    document.addEventListener('focusin', onFocusIn, true);
+    const timer = window.setTimeout(stop, WAIT_FOR_HEADING_MS);
+    return stop;
   }, [pathname]);
 }

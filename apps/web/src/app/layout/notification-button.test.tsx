@@ -53,6 +53,10 @@ describe('notification badge', () => {
     expect(items[0]).toHaveTextContent('Mar 4, 2026');
     expect(items[1]).toHaveTextContent('Per Hansen');
     expect(items[1]).toHaveTextContent('When is it done?');
+    // Issue 31: the name is never cut to one line beside the date; it wraps on its own row.
+    const name = list.getByText('Kari Nordmann');
+    expect(name).not.toHaveAttribute('data-truncate');
+    expect(name.parentElement).not.toHaveTextContent('Mar 4, 2026');
     // No unassigned messages: no link to the inbox.
     await waitFor(() => expect(calls.some((c) => c.url === '/api/communications/unassigned')).toBe(true));
     expect(screen.queryByRole('link', { name: /Unassigned messages/ })).not.toBeInTheDocument();

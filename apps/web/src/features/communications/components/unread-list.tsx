@@ -63,20 +63,27 @@ export function UnreadList({ items, loading, onNavigate }: UnreadListProps) {
                 style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                 className="unread-item"
               >
-                <Group gap={6} wrap="nowrap" justify="space-between">
-                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                    <MethodIcon method={item.method} size={14} />
-                    <Text size="sm" fw={600} truncate>
-                      {item.customerName ?? item.fromAddress ?? t('communications.unknownSender')}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {/* The name has the row to itself: beside the date it was cut to a few letters (issue 31). */}
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  <MethodIcon method={item.method} size={14} />
+                  <Text
+                    size="sm"
+                    fw={600}
+                    lineClamp={2}
+                    style={{ overflowWrap: 'anywhere' }}
+                    data-testid="unread-name"
+                  >
+                    {item.customerName ?? item.fromAddress ?? t('communications.unknownSender')}
+                  </Text>
+                </Group>
+                <Group gap={4} wrap="wrap" justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    {item.orderNumber ?? t('communications.unread.noOrder')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
                     {formatDateTime(item.occurredAt, i18n.language)}
                   </Text>
                 </Group>
-                <Text size="xs" c="dimmed">
-                  {item.orderNumber ?? t('communications.unread.noOrder')}
-                </Text>
                 {item.subject !== null && (
                   <Text size="sm" truncate>
                     {item.subject}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { useCustomer, useCustomerSerialNumbers } from '../api/get-customer.ts';
 import { MergeCustomer } from './merge-customer.tsx';
 import { displayTimeZone } from '../../../lib/time-zone.ts';
@@ -48,7 +49,20 @@ export function CustomerDetail({
     );
 
   if (customer.isError)
-    return <Alert color="red">{formatMessage(t, apiErrorMessage(customer.error, 'errors.loadData'))}</Alert>;
+    return (
+      <RecordLoadFailure
+        error={customer.error}
+        heading={t('screens.customer')}
+        notFound={{
+          title: t('customers.notFound.title'),
+          text: t('customers.notFound.text'),
+          backTo: '/customers',
+          backLabel: t('customers.notFound.back'),
+        }}
+        fallback="errors.loadData"
+        onRetry={() => void customer.refetch()}
+      />
+    );
   if (!customer.data) return <Loader aria-label={t('customers.loading')} />;
   const c = customer.data;
   const merged = c.mergedIntoId !== null;

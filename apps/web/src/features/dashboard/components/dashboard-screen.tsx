@@ -24,7 +24,8 @@ import { apiErrorMessage, formatMessage, toApiFailure } from '../../../lib/api-e
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
-import { formatPartnerDay, resolutionParts } from '../lib/format.ts';
+import { formatDuration } from '../../../lib/durations.ts';
+import { formatPartnerDay } from '../lib/format.ts';
 import { completedIn, created, orderListHref } from '../lib/links.ts';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
@@ -95,9 +96,7 @@ export function DashboardScreen() {
       : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
   const duration = (hours: number | null) => {
     if (hours === null) return DASH;
-    const { unit, value } = resolutionParts(hours);
-    const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(value);
-    return t(`dashboard.duration.${unit}`, { value: number });
+    return formatDuration(t, hours, lang);
   };
 
   const selector = phone ? (

@@ -22,10 +22,3 @@ export function formatBucket(
 export function formatPartnerDay(iso: string, language: string, timeZone: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(iso));
 }
-
-/** Hours as the dashboard shows them: "5.5 h" under two days, else "3.2 d". */
-export function resolutionParts(hours: number): { unit: 'hours' | 'days'; value: number } {
-  return hours < 48
-    ? { unit: 'hours', value: Math.round(hours * 10) / 10 }
-    : { unit: 'days', value: Math.round((hours / 24) * 10) / 10 };
-}

@@ -22,9 +22,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatBytes, type DocumentDetail, type DocumentVersion } from '@service-portal/shared/documents';
 import { ConfirmDialog, lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, documentUploadErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useDownloadDocument } from '../api/download-document.ts';
 import { useDocument } from '../api/get-document.ts';
@@ -45,13 +45,18 @@ export function DocumentDetailScreen({ id }: { id: string }) {
   if (query.isPending) return <Loader aria-label={t('documents.loading')} />;
   if (query.isError)
     return (
-      <>
-        <PageHeader title={t('screens.document')} />
-        <LoadErrorAlert
-          message={formatMessage(t, apiErrorMessage(query.error, 'documents.loadOneFailed'))}
-          onRetry={() => void query.refetch()}
-        />
-      </>
+      <RecordLoadFailure
+        error={query.error}
+        heading={t('screens.document')}
+        notFound={{
+          title: t('documents.notFound.title'),
+          text: t('documents.notFound.text'),
+          backTo: '/info-center',
+          backLabel: t('documents.notFound.back'),
+        }}
+        fallback="documents.loadOneFailed"
+        onRetry={() => void query.refetch()}
+      />
     );
   return <DocumentView document={query.data} />;
 }

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@service-portal/shared/limits';
 import type { ProductSearchHit } from '@service-portal/shared/products';
 import { LazyAutocomplete } from '../../../components/lazy-combobox.tsx';
-import { minorToDecimalString } from '../../../lib/money.ts';
+
 import { useProduct } from '../api/get-product.ts';
 import { useCatalogueSearch } from '../api/search-catalogue.ts';
+import { Price } from './product-bits.tsx';
 
 const keyOf = (hit: ProductSearchHit) => `${hit.productId}:${hit.variantId ?? ''}`;
 
@@ -63,7 +64,8 @@ export function CataloguePicker({ onPick, onChange, ...props }: CataloguePickerP
             {hit?.unitPriceMinor != null && (
               <span style={{ opacity: 0.7 }}>
                 {' '}
-                — {minorToDecimalString(hit.unitPriceMinor, 2)} {hit.currency}
+                {/* Formatted money in the reader's notation (issue 31: it read "34009.00 NOK"). */}—{' '}
+                <Price minor={hit.unitPriceMinor} currency={hit.currency} />
               </span>
             )}
           </span>

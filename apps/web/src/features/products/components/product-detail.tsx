@@ -47,6 +47,8 @@ interface Props {
   id: string;
   /** Administrator and ServiceManager change the partner's own fields and (de)activate. */
   canManage: boolean;
+  /** False for a global administrator acting for no partner: the partner's fields are not theirs. */
+  hasPartner?: boolean;
   /** `toilet`: the same product reached from search as a toilet (/toilets/{id}). */
   as?: 'product' | 'toilet';
   /** The product's service orders; the route module puts the service-order feature's table here. */
@@ -58,14 +60,42 @@ interface Props {
 }
 
 /** Spec §2 product page and /toilets/{id}: variants, prices, stock, the partner's fields, orders. */
-export function ProductDetail({ id, canManage, as = 'product', orders, documents, children }: Props) {
+export function ProductDetail({
+  id,
+  canManage,
+  hasPartner = true,
+  as = 'product',
+  orders,
+  documents,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const product = useProduct(id);
+  // The screen has its heading in every state (issue 31): the product's title once it is known.
+  const heading = <PageHeader title={as === 'toilet' ? t('toilets.title') : t('products.one')} />;
   if (product.isError)
-    return <Alert color="red">{formatMessage(t, apiErrorMessage(product.error, 'errors.loadData'))}</Alert>;
-  if (!product.data) return <Loader aria-label={t('products.loading')} />;
+    return (
+      <>
+        {heading}
+        <Alert color="red">{formatMessage(t, apiErrorMessage(product.error, 'errors.loadData'))}</Alert>
+      </>
+    );
+  if (!product.data)
+    return (
+      <>
+        {heading}
+        <Loader aria-label={t('products.loading')} />
+      </>
+    );
   return (
-    <ProductView product={product.data} canManage={canManage} as={as} orders={orders} documents={documents}>
+    <ProductView
+      product={product.data}
+      canManage={canManage}
+      hasPartner={hasPartner}
+      as={as}
+      orders={orders}
+      documents={documents}
+    >
       {children}
     </ProductView>
   );
@@ -74,6 +104,7 @@ export function ProductDetail({ id, canManage, as = 'product', orders, documents
 function ProductView({
   product: p,
   canManage,
+  hasPartner,
   as,
   orders,
   documents,
@@ -134,14 +165,16 @@ function ProductView({
               <Field label={t('products.fields.status')} value={<StatusBadge status={p.status} />} />
               <Field label={t('products.fields.vendor')} value={p.vendor} />
               <Field label={t('products.fields.productType')} value={p.productType} />
-              <Field
-                label={t('products.fields.activeForPartner')}
-                value={
-                  <Badge color={p.partner.active ? 'green' : 'gray'} variant="light">
-                    {p.partner.active ? t('products.filters.active') : t('products.inactive')}
-                  </Badge>
-                }
-              />
+              {hasPartner && (
+                <Field
+                  label={t('products.fields.activeForPartner')}
+                  value={
+                    <Badge color={p.partner.active ? 'green' : 'gray'} variant="light">
+                      {p.partner.active ? t('products.filters.active') : t('products.inactive')}
+                    </Badge>
+                  }
+                />
+              )}
               <Field
                 label={t('products.fields.syncedAt')}
                 value={formatDateTime(p.syncedAt, i18n.language)}
@@ -186,35 +219,37 @@ function ProductView({
             </Table>
           </Table.ScrollContainer>
         </Card>
-        <Card withBorder>
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">
-              {t('products.partnerFields')}
-            </Title>
-            {canManage && !editing && (
-              <Button variant="light" size="xs" onClick={() => setEditing(true)}>
-                {t('products.edit')}
-              </Button>
+        {hasPartner && (
+          <Card withBorder>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                {t('products.partnerFields')}
+              </Title>
+              {canManage && !editing && (
+                <Button variant="light" size="xs" onClick={() => setEditing(true)}>
+                  {t('products.edit')}
+                </Button>
+              )}
+            </Group>
+            {editing ? (
+              <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+                <PartnerFieldsForm product={p} onDone={() => setEditing(false)} />
+              </Suspense>
+            ) : (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <Field label={t('products.fields.notes')} value={p.partner.notes} />
+                <Field
+                  label={t('products.fields.serviceIntervalMonths')}
+                  value={
+                    p.partner.serviceIntervalMonths === null
+                      ? null
+                      : t('products.months', { count: p.partner.serviceIntervalMonths })
+                  }
+                />
+              </SimpleGrid>
             )}
-          </Group>
-          {editing ? (
-            <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
-              <PartnerFieldsForm product={p} onDone={() => setEditing(false)} />
-            </Suspense>
-          ) : (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Field label={t('products.fields.notes')} value={p.partner.notes} />
-              <Field
-                label={t('products.fields.serviceIntervalMonths')}
-                value={
-                  p.partner.serviceIntervalMonths === null
-                    ? null
-                    : t('products.months', { count: p.partner.serviceIntervalMonths })
-                }
-              />
-            </SimpleGrid>
-          )}
-        </Card>
+          </Card>
+        )}
         {children}
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

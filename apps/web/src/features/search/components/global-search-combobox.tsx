@@ -69,7 +69,15 @@ export function GlobalSearchCombobox({
   };
 
   let body: React.ReactNode;
-  if (search.isError && !waiting) {
+  const tooShort = trimmed.length > 0 && trimmed.length < LIMITS.searchMinChars;
+  if (tooShort) {
+    // One character asks for one more, instead of "No suggestions found" (issue 31).
+    body = (
+      <Combobox.Empty role="status">
+        {t('layout.search.typeMore', { count: LIMITS.searchMinChars - trimmed.length })}
+      </Combobox.Empty>
+    );
+  } else if (search.isError && !waiting) {
     body = (
       <Combobox.Empty>
         <Text size="sm" c="red" role="alert">
@@ -122,11 +130,11 @@ export function GlobalSearchCombobox({
           onChange={(event) => {
             setValue(event.currentTarget.value);
             combobox.resetSelectedOption();
-            if (event.currentTarget.value.trim().length >= LIMITS.searchMinChars) combobox.openDropdown();
+            if (event.currentTarget.value.trim().length > 0) combobox.openDropdown();
             else combobox.closeDropdown();
           }}
           onFocus={() => {
-            if (open) combobox.openDropdown();
+            if (trimmed.length > 0) combobox.openDropdown();
           }}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(event) => {
@@ -141,7 +149,7 @@ export function GlobalSearchCombobox({
           rightSection={waiting && open ? <Loader size="xs" aria-hidden="true" /> : null}
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!open} data-testid="search-suggestions">
+      <Combobox.Dropdown hidden={trimmed.length === 0} data-testid="search-suggestions">
         <Combobox.Header>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
             {t('layout.search.suggestions')}
@@ -149,14 +157,16 @@ export function GlobalSearchCombobox({
         </Combobox.Header>
         <Combobox.Options mah={phone ? 360 : 520} style={{ overflowY: 'auto' }}>
           {body}
-          <Combobox.Option value={SEARCH_ALL} data-testid="search-all-option">
-            <Group gap="xs" wrap="nowrap">
-              <IconSearch size={14} aria-hidden="true" />
-              <Text size="sm" truncate>
-                {t('layout.search.searchAllFor', { query: trimmed })}
-              </Text>
-            </Group>
-          </Combobox.Option>
+          {open && (
+            <Combobox.Option value={SEARCH_ALL} data-testid="search-all-option">
+              <Group gap="xs" wrap="nowrap">
+                <IconSearch size={14} aria-hidden="true" />
+                <Text size="sm" truncate>
+                  {t('layout.search.searchAllFor', { query: trimmed })}
+                </Text>
+              </Group>
+            </Combobox.Option>
+          )}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

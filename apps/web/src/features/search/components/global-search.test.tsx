@@ -82,6 +82,15 @@ describe('global search', () => {
     expect(router.state.location.search).toBe('?q=olav');
   });
 
+  it('asks for one more character after one, and does not search yet (issue 31)', async () => {
+    const { user, calls } = start({ status: 200, body: { results: [] } });
+    const box = await screen.findByRole('combobox', { name: 'Search' });
+    await user.type(box, 'z');
+    expect(await screen.findByText('Type 1 more character to search', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText('No suggestions found')).not.toBeInTheDocument();
+    expect(searchCalls(calls)).toEqual([]);
+  });
+
   it('says "No suggestions found" when nothing matches', async () => {
     const { user } = start({ status: 200, body: { results: [] } });
     const box = await screen.findByRole('combobox', { name: 'Search' });

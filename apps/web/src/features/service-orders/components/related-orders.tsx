@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { serviceOrdersQueryOptions, useServiceOrders } from '../api/list-service-orders.ts';
@@ -24,8 +24,11 @@ const params = (filter: RelatedOrdersFilter, page: number): ServiceOrderListPara
 });
 
 /** Starts loading the first page while the page around it still loads its own record. */
-export function usePrefetchRelatedOrders(filter: RelatedOrdersFilter) {
-  usePrefetchQuery(serviceOrdersQueryOptions(params(filter, 1)));
+export function usePrefetchRelatedOrders(filter: RelatedOrdersFilter, enabled = true) {
+  const client = useQueryClient();
+  const options = serviceOrdersQueryOptions(params(filter, 1));
+  // As usePrefetchQuery does (during render, once), but not without a partner to ask for.
+  if (enabled && client.getQueryState(options.queryKey) === undefined) void client.prefetchQuery(options);
 }
 
 /**

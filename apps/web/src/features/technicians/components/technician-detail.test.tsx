@@ -71,7 +71,7 @@ describe('technician detail', { timeout: 20_000 }, () => {
     })();
     expect(await screen.findByRole('heading', { name: 'Tor Teknikk' })).toBeInTheDocument();
     expect(await screen.findByText('57.1 %')).toBeInTheDocument();
-    expect(screen.getByText('26.5 h')).toBeInTheDocument();
+    expect(screen.getByText('1 d 3 h')).toBeInTheDocument();
     const first = serviceOrderRows(2)[0]!;
     expect(await screen.findByRole('link', { name: first.orderNumber })).toHaveAttribute(
       'href',

@@ -16,6 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
+import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
+import { formatDuration } from '../../../lib/durations.ts';
 import { useTechnician, useTechnicianStats } from '../api/get-technician.ts';
 import { useUpdateTechnician } from '../api/update-technician.ts';
 import { TechnicianForm, technicianFormValues } from './technician-form.tsx';
@@ -61,9 +63,18 @@ export function TechnicianDetail({
 
   if (technician.isError)
     return (
-      <Alert color="red">
-        {formatMessage(t, apiErrorMessage(technician.error, 'errors.loadTechnicians'))}
-      </Alert>
+      <RecordLoadFailure
+        error={technician.error}
+        heading={t('screens.technician')}
+        notFound={{
+          title: t('technicians.notFound.title'),
+          text: t('technicians.notFound.text'),
+          backTo: '/technicians',
+          backLabel: t('technicians.notFound.back'),
+        }}
+        fallback="errors.loadTechnicians"
+        onRetry={() => void technician.refetch()}
+      />
     );
   if (!technician.data) return <Loader aria-label={t('technicians.loading')} />;
   const tech = technician.data;
@@ -134,7 +145,7 @@ export function TechnicianDetail({
               value={
                 s.averageResolutionHours === null
                   ? '—'
-                  : t('technicians.stats.hours', { value: number.format(s.averageResolutionHours) })
+                  : formatDuration(t, s.averageResolutionHours, i18n.language)
               }
             />
           </SimpleGrid>

@@ -82,6 +82,8 @@ describe('technicians', { timeout: 20_000 }, () => {
     await screen.findByText('Tor Teknikk');
     await user.click(screen.getByRole('button', { name: 'Add technician' }));
     const dialog = await screen.findByRole('dialog');
+    // Issue 31: the dialog's close button has a name (the theme gives every dialog one).
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'not-an-email');
     await user.type(within(dialog).getByRole('textbox', { name: /Phone/ }), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

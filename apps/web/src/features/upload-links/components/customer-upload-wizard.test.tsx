@@ -43,6 +43,9 @@ describe('customer upload wizard', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Service Information' })).toBeInTheDocument();
     expect(screen.getByText('SO-2026-000042')).toBeInTheDocument();
     expect(screen.getByText('In repair')).toBeInTheDocument();
+    // The order's title is labelled as what it is (issue 31: it said "Product").
+    expect(screen.getByRole('columnheader', { name: 'Order' })).toBeInTheDocument();
+    expect(screen.queryByText('Product')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
@@ -60,9 +63,13 @@ describe('customer upload wizard', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { name: 'Upload Service Images' })).toBeInTheDocument();
     const input = screen.getByTestId('image-file-input');
-    await user.upload(input, [jpeg('a.jpg'), jpeg('big.jpg', 10 * 1024 * 1024 + 1)]);
-    expect(screen.getByText('big.jpg: File is too large')).toBeInTheDocument();
+    // A PDF renamed .jpg is refused when picked, by its first bytes, with no preview (issue 31).
+    const renamed = new File(['%PDF-1.7 not a photo'], 'renamed.jpg', { type: 'image/jpeg' });
+    await user.upload(input, [jpeg('a.jpg'), jpeg('big.jpg', 10 * 1024 * 1024 + 1), renamed]);
+    expect(await screen.findByText('big.jpg: File is too large')).toBeInTheDocument();
+    expect(screen.getByText('renamed.jpg: Invalid file type')).toBeInTheDocument();
     expect(screen.getByText('a.jpg')).toBeInTheDocument();
+    expect(screen.getAllByRole('img').filter((i) => i.getAttribute('alt')?.includes('renamed'))).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByRole('heading', { name: 'Upload Complete' })).toBeInTheDocument();

@@ -4,10 +4,10 @@ import {
   Anchor,
   Button,
   Container,
-  Group,
   Loader,
   Paper,
   Progress,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -139,6 +139,9 @@ function LinkWizard({ token }: { token: string }) {
   return <Steps token={token} info={info.data} onInvalid={() => setInvalid(true)} />;
 }
 
+/** A button label that wraps instead of being cut (long translations on a narrow screen). */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' }, inner: { paddingBlock: 6 } } as const;
+
 function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; onInvalid: () => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -157,7 +160,8 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
               <Table.Td>{info.orderNumber}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>{t('uploads.info.product')}</Table.Th>
+              {/* The order's title (what the service is about), not a product (issue 31). */}
+              <Table.Th>{t('uploads.info.orderTitle')}</Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{info.product}</Table.Td>
             </Table.Tr>
             <Table.Tr>
@@ -230,12 +234,15 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
         <Alert color="green" role="status" title={t('success.upload')}>
           {t('uploads.complete.received', { count: received })}
         </Alert>
-        <Group grow wrap="wrap">
-          <Button variant="light" onClick={() => setStep('upload')}>
+        {/* One under the other on a phone: side by side, "Grow" cut the labels at 375 px (issue 31). */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button variant="light" onClick={() => setStep('upload')} h="auto" mih={36} styles={WRAP}>
             {t('uploads.complete.more')}
           </Button>
-          <Button onClick={() => setStep('status')}>{t('uploads.complete.status')}</Button>
-        </Group>
+          <Button onClick={() => setStep('status')} h="auto" mih={36} styles={WRAP}>
+            {t('uploads.complete.status')}
+          </Button>
+        </SimpleGrid>
       </Frame>
     );
 
