@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from './limits.ts';
+import { SERVICE_TYPES, type ServiceType } from './service-orders.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 // Pricing configuration (spec §3, §5) and the one cost rule for work logs (product.md "Work logs and
@@ -47,6 +48,18 @@ export const PRICING_LIMITS = {
  */
 export const MAX_WORKED_MINUTES = 10_000;
 
+/** The longest estimated duration of an order or default per service type: 10 000 minutes. */
+export const MAX_ESTIMATED_MINUTES = 10_000;
+
+/**
+ * Default duration in minutes per service type, used by the dispatch board for an order without
+ * its own estimate; null = no default (such an order cannot be scheduled until it has one).
+ */
+export type DefaultDurations = Record<ServiceType, number | null>;
+export const NO_DEFAULT_DURATIONS: Readonly<DefaultDurations> = Object.fromEntries(
+  SERVICE_TYPES.map((t) => [t, null]),
+) as DefaultDurations;
+
 /** What `GET /pricing` answers before a partner has saved anything (`isDefault: true`). */
 export const DEFAULT_PRICING: Readonly<PricingConfigFields> = {
   defaultHourlyRate: 95_000,
@@ -55,6 +68,7 @@ export const DEFAULT_PRICING: Readonly<PricingConfigFields> = {
   roundingDirection: 'up',
   defaultDailyRentalRate: null,
   defaultWeeklyRentalRate: null,
+  defaultDurations: NO_DEFAULT_DURATIONS,
 };
 
 /**
@@ -78,6 +92,8 @@ export const PRICING_MESSAGES = {
   dailyPricePositive: 'Daily price must be greater than 0',
   weeklyPricePositive: 'Weekly price must be greater than 0',
   rentalPriceRequired: 'Enter a daily or a weekly price',
+  durationPositive: 'The duration must be at least 1 minute',
+  durationTooLong: 'The duration is too long',
   noServicePartnerTitle: 'No Service Partner',
   noServicePartner: 'You must be assigned to a service partner to manage pricing configuration.',
   saved: 'Pricing configuration saved successfully.',
@@ -106,6 +122,20 @@ const optionalPositive = (message: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
+/** A duration in whole minutes: 1 to MAX_ESTIMATED_MINUTES (zero is refused, never "free"). */
+export const durationMinutesSchema = z
+  .number({ message: P.durationPositive })
+  .int(M.wholeNumber)
+  .min(1, P.durationPositive)
+  .max(MAX_ESTIMATED_MINUTES, P.durationTooLong);
+
+export const defaultDurationsSchema = z.object(
+  Object.fromEntries(SERVICE_TYPES.map((t) => [t, durationMinutesSchema.nullable()])) as Record<
+    ServiceType,
+    z.ZodNullable<typeof durationMinutesSchema>
+  >,
+);
+
 // ---------------------------------------------------------------------------------------------
 // Pricing configuration (Basic Settings tab)
 
@@ -120,6 +150,8 @@ export const pricingConfigFieldsSchema = z.object({
   roundingDirection: roundingDirectionSchema,
   defaultDailyRentalRate: optionalPositive(P.dailyRatePositive),
   defaultWeeklyRentalRate: optionalPositive(P.weeklyRatePositive),
+  /** Absent in a PUT keeps the stored defaults. */
+  defaultDurations: defaultDurationsSchema.optional(),
 });
 export type PricingConfigFields = z.output<typeof pricingConfigFieldsSchema>;
 
@@ -192,6 +224,9 @@ export const pricingConfigSchema = z.object({
   roundingDirection: z.enum(ROUNDING_DIRECTIONS),
   defaultDailyRentalRate: z.number().int().nullable(),
   defaultWeeklyRentalRate: z.number().int().nullable(),
+  // Always answered since issue 25; optional in the type so that configurations written before it
+  // (test fixtures of the web app) still type-check. Absent means no defaults.
+  defaultDurations: z.record(z.enum(SERVICE_TYPES), z.number().int().nullable()).optional(),
   categories: z.array(categoryPricingSchema),
   /** True while the partner has saved nothing: the values are `DEFAULT_PRICING`. */
   isDefault: z.boolean(),
