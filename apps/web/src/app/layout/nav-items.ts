@@ -2,6 +2,8 @@ import {
   IconAddressBook,
   IconBook,
   IconBuildingWarehouse,
+  IconCalendarEvent,
+  IconCalendarUser,
   IconClipboardList,
   IconLayoutDashboard,
   IconReceipt2,
@@ -20,12 +22,22 @@ export interface NavItem {
   labelKey: TranslationKey;
   icon: Icon;
   access: Access;
+  /** Shown only to users with a technician record of their partner (the technician's own day). */
+  technicianOnly?: boolean;
 }
 
 /** Spec §2 "Side menu", in order. Access mirrors the routes' guards in app/router.tsx. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, access: AUTHENTICATED },
   { path: '/service-orders', labelKey: 'nav.serviceOrders', icon: IconClipboardList, access: AUTHENTICATED },
+  { path: '/schedule', labelKey: 'nav.schedule', icon: IconCalendarEvent, access: STAFF_MANAGERS },
+  {
+    path: '/my-day',
+    labelKey: 'nav.myDay',
+    icon: IconCalendarUser,
+    access: AUTHENTICATED,
+    technicianOnly: true,
+  },
   { path: '/technicians', labelKey: 'nav.technicians', icon: IconUsers, access: AUTHENTICATED },
   { path: '/spare-parts', labelKey: 'nav.spareParts', icon: IconTool, access: AUTHENTICATED },
   { path: '/customers', labelKey: 'nav.customers', icon: IconAddressBook, access: AUTHENTICATED },
@@ -41,8 +53,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/admin', labelKey: 'nav.administration', icon: IconShieldLock, access: GLOBAL_ADMIN },
 ];
 
-export function visibleNavItems(user: AccessSubject): NavItem[] {
-  return NAV_ITEMS.filter((item) => isAllowed(user, item.access));
+export function visibleNavItems(user: AccessSubject, isTechnician = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => isAllowed(user, item.access) && (isTechnician || !item.technicianOnly));
 }
 
 /**

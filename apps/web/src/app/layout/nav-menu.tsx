@@ -2,20 +2,22 @@ import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccessSubject } from '@service-portal/shared/access';
+import { useHasTechnicianRecord } from '../../features/schedule/api/has-technician-record.ts';
 import { isNavItemActive, visibleNavItems } from './nav-items.ts';
 
 interface NavMenuProps {
-  user: AccessSubject;
+  user: AccessSubject & { userId: string; servicePartnerId: string | null };
   pathname: string;
   onNavigate: () => void;
 }
 
 export function NavMenu({ user, pathname, onNavigate }: NavMenuProps) {
   const { t } = useTranslation();
+  const isTechnician = useHasTechnicianRecord(user);
   return (
     // A native scrolling box: Mantine's ScrollArea (and its 9 KiB) only drew a thinner scrollbar (decision 034).
     <Box mah="100%" style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
-      {visibleNavItems(user).map(({ path, labelKey, icon: ItemIcon }) => {
+      {visibleNavItems(user, isTechnician).map(({ path, labelKey, icon: ItemIcon }) => {
         const active = isNavItemActive(path, pathname);
         return (
           <NavLink
