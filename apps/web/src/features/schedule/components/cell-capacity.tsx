@@ -11,8 +11,11 @@ import { formatHours } from '../lib/format.ts';
 export function CellCapacity({ cell }: { cell: ScheduleCell }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const booked = formatHours(cell.bookedMinutes, language);
+  const available = formatHours(cell.availableMinutes, language);
+  let load;
   if (cell.off) {
-    return (
+    load = (
       <Group gap={4} wrap="nowrap" c="dimmed">
         <IconBeach size={14} aria-hidden="true" />
         <Text size="xs" fw={600}>
@@ -22,21 +25,22 @@ export function CellCapacity({ cell }: { cell: ScheduleCell }) {
         </Text>
       </Group>
     );
-  }
-  const booked = formatHours(cell.bookedMinutes, language);
-  const available = formatHours(cell.availableMinutes, language);
-  if (cell.availableMinutes === 0 && cell.bookedMinutes === 0) {
-    return (
+  } else if (cell.availableMinutes === 0 && cell.bookedMinutes === 0) {
+    load = (
       <Text size="xs" c="dimmed">
         {t('schedule.cell.notWorking')}
+      </Text>
+    );
+  } else {
+    load = (
+      <Text size="xs" fw={600} c={cell.overbooked ? 'red.8' : undefined}>
+        {t('schedule.cell.capacity', { booked, available })}
       </Text>
     );
   }
   return (
     <div>
-      <Text size="xs" fw={600} c={cell.overbooked ? 'red.8' : undefined}>
-        {t('schedule.cell.capacity', { booked, available })}
-      </Text>
+      {load}
       {cell.overbooked && (
         <Group gap={4} wrap="nowrap" c="red.8">
           <IconAlertTriangle size={14} aria-hidden="true" />
