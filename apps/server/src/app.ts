@@ -14,6 +14,7 @@ import { jobsModule } from './features/jobs/jobs.module.ts';
 import { pricingModule } from './features/pricing/pricing.module.ts';
 import { productsModule } from './features/products/products.module.ts';
 import { rentalsModule, rentalsReadPort } from './features/rentals/rentals.module.ts';
+import { scheduleModule } from './features/schedule/schedule.module.ts';
 import { searchModule } from './features/search/search.module.ts';
 import { serialHistoryModule } from './features/serial-history/serial-history.module.ts';
 import { serviceOrdersModule } from './features/service-orders/service-orders.module.ts';
@@ -66,6 +67,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     customers: customers.offers.customers,
   });
   const { messages } = communications.offers;
+  const schedule = scheduleModule(ctx, {
+    orders: orders.offers.orders,
+    pricing: pricing.offers.pricing,
+    messages,
+  });
   const uploadLinks = uploadLinksModule(ctx, {
     orders: orders.offers.orders,
     images: images.offers.images,
@@ -121,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     shopOrders,
     usersModule(ctx),
     orders,
+    schedule,
     communications,
     pricing,
     rentals,

@@ -6,7 +6,12 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number,
     message: string,
-    readonly extra: { errors?: { path: string; message: string }[]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: { path: string; message: string }[];
+      headers?: Record<string, string>;
+      /** More members of the problem body (e.g. the schedule's `card`); the route's schema says which. */
+      fields?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -27,6 +27,20 @@ export const ERROR_CODES = [
   /** Neither the rental product's pricing nor the partner's defaults give a rental rate. */
   'rental_rate_missing',
   'invalid_transition',
+  /** Dispatch board (issue 25): the technician is inactive. */
+  'technician_inactive',
+  /** Dispatch board: the technician does not work that day (day off, no hours, partner closed). */
+  'technician_off',
+  /** Dispatch board: the order's status does not allow scheduling it (in progress, done, …). */
+  'status_not_schedulable',
+  /** Dispatch board: the order has no estimated duration and its service type no default. */
+  'duration_required',
+  /** The signed-in user matches no technician of their partner (my day). */
+  'no_technician_record',
+  /** The order has no scheduled date to tell the customer about. */
+  'not_scheduled',
+  /** The technician has that day off already. */
+  'day_off_taken',
   'rate_limited',
   'no_service_partner',
   'partner_required',

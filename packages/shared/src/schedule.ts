@@ -371,11 +371,17 @@ export const notifyInputSchema = z.object({ channel: z.enum(NOTIFY_CHANNELS) });
 export const notifyResultSchema = communicationSchema;
 
 /**
- * A refusal's problem+json carries `code`; a `version_conflict` also carries `card`, the order as
- * it is now, so the board can show why it moved back.
+ * A refusal's problem+json (the catalogue's shape) with `code`; a `version_conflict` also carries
+ * `card`, the order as it is now, so the board can show why it moved back.
  */
-export const scheduleConflictSchema = z.object({
+export const scheduleProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
   code: z.string(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   card: scheduleCardSchema.optional(),
 });
 

@@ -41,8 +41,10 @@ export function sendProblem(
   code: ErrorCode,
   detail: string,
   errors?: Problem['errors'],
+  fields?: Record<string, unknown>,
 ): FastifyReply {
   const body: Problem = {
+    ...fields,
     type: `https://service-portal.dev/problems/${code.replaceAll('_', '-')}`,
     title: TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Error'),
     status,
@@ -153,7 +155,14 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-        return sendProblem(reply, error.status, error.code, error.message, error.extra.errors);
+        return sendProblem(
+          reply,
+          error.status,
+          error.code,
+          error.message,
+          error.extra.errors,
+          error.extra.fields,
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((v) => ({

@@ -1,5 +1,7 @@
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Currency } from '@service-portal/shared/limits';
+import type { DefaultDurations } from '@service-portal/shared/pricing';
 import { servicePartners } from './partners.ts';
 
 /** One pricing configuration per partner (spec §3 "Pricing configuration"). */
@@ -13,6 +15,11 @@ export const pricingConfigs = pgTable('pricing_configs', {
   roundingDirection: text('rounding_direction').$type<'up' | 'down' | 'nearest'>().notNull(),
   defaultDailyRentalRateMinor: integer('default_daily_rental_rate_minor'),
   defaultWeeklyRentalRateMinor: integer('default_weekly_rental_rate_minor'),
+  /** Minutes per service type, null = no default (issue 25: the board's durations). */
+  defaultDurations: jsonb('default_durations')
+    .$type<DefaultDurations>()
+    .notNull()
+    .default(sql`'{"repair":null,"maintenance":null,"warranty":null}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(1),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -72,6 +73,10 @@ export const serviceOrders = pgTable(
     estimatedCostMinor: integer('estimated_cost_minor'),
     currency: text('currency').$type<Currency>().notNull(),
     scheduledDate: date('scheduled_date', { mode: 'string' }),
+    /** 'HH:MM' in the partner's time zone; null = some time that day (issue 25). */
+    scheduledStart: text('scheduled_start'),
+    /** Estimated minutes of work; null = the service type's default (pricing). */
+    estimatedMinutes: integer('estimated_minutes'),
     assignedTechnicianId: uuid('assigned_technician_id').references(() => technicians.id, {
       onDelete: 'set null',
     }),
@@ -134,6 +139,17 @@ export const serviceOrders = pgTable(
     index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
     index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
     index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),
+    // The dispatch board: a partner's orders in a date range, per technician (issue 25).
+    index('service_orders_partner_schedule_idx')
+      .on(t.servicePartnerId, t.scheduledDate, t.assignedTechnicianId)
+      .where(sql`${t.scheduledDate} is not null`),
+    // The board's freshness poll: the partner's latest change.
+    index('service_orders_partner_updated_idx').on(t.servicePartnerId, t.updatedAt),
+    check('service_orders_estimated_minutes_positive', sql`${t.estimatedMinutes} > 0`),
+    check(
+      'service_orders_scheduled_start_format',
+      sql`${t.scheduledStart} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     // Search: every 3-character piece of the searchable fields, hashed with the partner, so that
     // a lookup only walks that partner's entries (docs/decisions/009-search-tokens.md).
     index('service_orders_search_tokens_idx').using('gin', searchTokensOf(t)),

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '@service-portal/shared/limits';
 import type {
+  DefaultDurations,
   CategoryPricing,
   PricingConfigFields,
   PricingType,
@@ -29,6 +30,7 @@ export interface StoredConfig {
   roundingDirection: RoundingDirection;
   defaultDailyRentalRate: number | null;
   defaultWeeklyRentalRate: number | null;
+  defaultDurations: DefaultDurations;
   updatedAt: Date;
   version: number;
 }
@@ -58,6 +60,7 @@ const configColumns = {
   roundingDirection: pricingConfigs.roundingDirection,
   defaultDailyRentalRate: pricingConfigs.defaultDailyRentalRateMinor,
   defaultWeeklyRentalRate: pricingConfigs.defaultWeeklyRentalRateMinor,
+  defaultDurations: pricingConfigs.defaultDurations,
   updatedAt: pricingConfigs.updatedAt,
   version: pricingConfigs.version,
 };
@@ -107,6 +110,8 @@ function configValues(values: PricingConfigFields) {
     roundingDirection: values.roundingDirection,
     defaultDailyRentalRateMinor: values.defaultDailyRentalRate,
     defaultWeeklyRentalRateMinor: values.defaultWeeklyRentalRate,
+    // Absent keeps what is stored (a form without the durations does not clear them).
+    ...(values.defaultDurations ? { defaultDurations: values.defaultDurations } : {}),
   };
 }
 

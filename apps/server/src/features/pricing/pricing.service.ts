@@ -1,6 +1,8 @@
 import {
   DEFAULT_PRICING,
+  NO_DEFAULT_DURATIONS,
   RENTAL_PERIODS,
+  type DefaultDurations,
   type CategoryPricing,
   type CostPricing,
   type PricingConfig,
@@ -64,6 +66,11 @@ export function createPricingService(repo: PricingRepository, rentalProducts: Re
     async getConfig(scope: TenantScope): Promise<PricingConfig> {
       const [stored, categories] = await Promise.all([repo.getConfig(scope), repo.listCategories(scope)]);
       return configOf(stored, categories);
+    },
+
+    /** Minutes per service type for orders without their own estimate (the dispatch board). */
+    async defaultDurations(scope: TenantScope): Promise<DefaultDurations> {
+      return { ...NO_DEFAULT_DURATIONS, ...(await repo.getConfig(scope))?.defaultDurations };
     },
 
     /** What the cost rule needs, as of now (work logs freeze it when they complete). */

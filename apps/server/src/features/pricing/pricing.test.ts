@@ -75,6 +75,7 @@ describe('GET /api/pricing', () => {
       roundingDirection: 'up',
       defaultDailyRentalRate: null,
       defaultWeeklyRentalRate: null,
+      defaultDurations: { repair: null, maintenance: null, warranty: null },
       categories: [],
       isDefault: true,
       updatedAt: null,

@@ -47,6 +47,8 @@ export interface OrderValues {
   estimatedCost: number | null;
   currency: Currency;
   scheduledDate: string | null;
+  scheduledStart: string | null;
+  estimatedMinutes: number | null;
   assignedTechnicianId: string | null;
   customerId: string;
   customerName: string;
@@ -166,6 +168,8 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
         estimatedCost: order.estimatedCostMinor,
         currency: order.currency,
         scheduledDate: order.scheduledDate,
+        scheduledStart: order.scheduledStart,
+        estimatedMinutes: order.estimatedMinutes,
         assignedTechnicianId: order.assignedTechnicianId,
         assignedTechnicianName: row.assignedTechnicianName,
         customerId: order.customerId,

@@ -312,6 +312,51 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       });
     },
 
+    /**
+     * The dispatch board's write (issue 25): technician, date, start and status in one change,
+     * only if the stored version is still `version`. The schedule feature decides whether the
+     * move is allowed (shared/schedule.ts) before asking; false = another change won meanwhile.
+     */
+    async setSchedule(
+      scope: TenantScope,
+      actor: Actor,
+      id: string,
+      change: {
+        technicianId: string | null;
+        date: string | null;
+        start: string | null;
+        fromStatus: ServiceOrderStatus;
+        status: ServiceOrderStatus;
+        version: number;
+      },
+    ): Promise<boolean> {
+      return repo.transaction(async (tx) => {
+        const changes: OrderChanges = {
+          assignedTechnicianId: change.technicianId,
+          scheduledDate: change.date,
+          scheduledStart: change.start,
+        };
+        if (change.status !== change.fromStatus) changes.status = change.status;
+        if (!(await repo.updateIfVersion(scope, id, change.version, changes, tx))) return false;
+        if (change.status !== change.fromStatus) {
+          await repo.insertHistory(
+            scope,
+            [
+              {
+                orderId: id,
+                fromStatus: change.fromStatus,
+                toStatus: change.status,
+                changedBy: actor.id,
+                note: change.date ? 'Scheduled on the dispatch board' : 'Unscheduled on the dispatch board',
+              },
+            ],
+            tx,
+          );
+        }
+        return true;
+      });
+    },
+
     async remove(scope: TenantScope, id: string): Promise<void> {
       if (!(await repo.delete(scope, id))) throw notFound(ORDER);
     },

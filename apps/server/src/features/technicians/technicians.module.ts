@@ -6,7 +6,7 @@ import { createTechniciansService } from './technicians.service.ts';
 
 /** The partner's technicians; offered to orders (assignment) and the dashboard, and to search. */
 export function techniciansModule(ctx: ModuleContext) {
-  const service = createTechniciansService(createTechniciansRepository(ctx.db));
+  const service = createTechniciansService(createTechniciansRepository(ctx.db), ctx.now);
   return {
     routes: [techniciansRoutes(service)],
     offers: {

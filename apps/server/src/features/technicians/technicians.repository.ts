@@ -1,9 +1,11 @@
-import { asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { WorkingHours } from '@service-portal/shared/technicians';
 import type { TechnicianListQuery } from '@service-portal/shared/technicians';
 import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
+import { servicePartners } from '../../db/schema/partners.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
-import { technicians } from '../../db/schema/technicians.ts';
+import { technicianDaysOff, technicians } from '../../db/schema/technicians.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
 
@@ -17,6 +19,7 @@ const columns = {
   jobTitle: technicians.jobTitle,
   department: technicians.department,
   isActive: technicians.isActive,
+  workingHours: technicians.workingHours,
   createdAt: technicians.createdAt,
   updatedAt: technicians.updatedAt,
   version: technicians.version,
@@ -33,7 +36,30 @@ export interface TechnicianValues {
   department: string | null;
 }
 
+const dayOffColumns = {
+  id: technicianDaysOff.id,
+  technicianId: technicianDaysOff.technicianId,
+  date: technicianDaysOff.date,
+  reason: technicianDaysOff.reason,
+};
+export type DayOffRow = { id: string; technicianId: string; date: string; reason: string | null };
+const UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
 const o = serviceOrders;
+
+/** Moves the technician's `updated_at` without a new version (a day off is not an edit of the form). */
+async function touch(scope: TenantScope, technicianId: string, tx: Db): Promise<void> {
+  await tx
+    .update(technicians)
+    .set({ updatedAt: sql`now()` })
+    .where(scoped(technicians, scope, eq(technicians.id, technicianId)));
+}
 
 export function createTechniciansRepository(db: Db) {
   return {
@@ -170,7 +196,7 @@ export function createTechniciansRepository(db: Db) {
       scope: TenantScope,
       id: string,
       version: number,
-      values: Partial<TechnicianValues> & { isActive?: boolean },
+      values: Partial<TechnicianValues> & { isActive?: boolean; workingHours?: WorkingHours },
       tx: Db = db,
     ): Promise<TechnicianRow | null> {
       const [row] = await tx
@@ -179,6 +205,81 @@ export function createTechniciansRepository(db: Db) {
         .where(scoped(technicians, scope, eq(technicians.id, id), eq(technicians.version, version)))
         .returning(columns);
       return row ?? null;
+    },
+
+    async partnerTimeZone(scope: TenantScope): Promise<string> {
+      const rows = await db
+        .select({ timeZone: servicePartners.timeZone })
+        .from(servicePartners)
+        .where(eq(servicePartners.id, scope.partnerId))
+        .limit(1);
+      return rows[0]?.timeZone ?? 'Europe/Oslo';
+    },
+
+    /** The technician's days off in [from, to], by date. */
+    async listDaysOff(
+      scope: TenantScope,
+      technicianId: string,
+      from: string,
+      to: string,
+    ): Promise<DayOffRow[]> {
+      return db
+        .select(dayOffColumns)
+        .from(technicianDaysOff)
+        .where(
+          scoped(
+            technicianDaysOff,
+            scope,
+            and(
+              eq(technicianDaysOff.technicianId, technicianId),
+              gte(technicianDaysOff.date, from),
+              lte(technicianDaysOff.date, to),
+            ),
+          ),
+        )
+        .orderBy(asc(technicianDaysOff.date));
+    },
+
+    /**
+     * Adds a day off; 'taken' when the technician has that day off already. The technician's
+     * `updated_at` moves too, so open boards see the change (their freshness cursor reads it).
+     */
+    async insertDayOff(
+      scope: TenantScope,
+      technicianId: string,
+      values: { date: string; reason: string | null },
+    ): Promise<DayOffRow | 'taken'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(technicianDaysOff)
+            .values({ ...values, technicianId, servicePartnerId: scope.partnerId })
+            .returning(dayOffColumns);
+          if (!row) throw new Error('day off insert returned nothing');
+          await touch(scope, technicianId, tx);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    async deleteDayOff(scope: TenantScope, technicianId: string, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(technicianDaysOff)
+          .where(
+            scoped(
+              technicianDaysOff,
+              scope,
+              and(eq(technicianDaysOff.id, id), eq(technicianDaysOff.technicianId, technicianId)),
+            ),
+          )
+          .returning({ id: technicianDaysOff.id });
+        if (rows.length === 1) await touch(scope, technicianId, tx);
+        return rows.length === 1;
+      });
     },
 
     /**

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
+  dayOffInputSchema,
+  dayOffListQuerySchema,
+  dayOffListResponseSchema,
+  dayOffParamsSchema,
+  dayOffSchema,
+  technicianWorkingHoursSchema,
+  workingHoursUpdateSchema,
   technicianIdParamsSchema,
   technicianInputSchema,
   technicianListQuerySchema,
@@ -124,6 +132,89 @@ export function techniciansRoutes(service: TechniciansService) {
         },
       },
       async (request) => service.setStatus(tenantOf(request), request.params.id, request.body),
+    );
+
+    // Working hours and days off (issue 25): read by anyone signed in, like the technician;
+    // changed by Administrators and ServiceManagers.
+    r.get(
+      '/technicians/:id/working-hours',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Weekly working hours, Monday..Sunday (null = not working), with the technician version',
+          params: technicianIdParamsSchema,
+          response: { 200: technicianWorkingHoursSchema, ...one },
+        },
+      },
+      async (request) => service.workingHours(tenantOf(request), request.params.id),
+    );
+
+    r.put(
+      '/technicians/:id/working-hours',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Set the weekly working hours (Administrator or ServiceManager); `version` as last read',
+          params: technicianIdParamsSchema,
+          body: workingHoursUpdateSchema,
+          response: { 200: technicianWorkingHoursSchema, ...write },
+        },
+      },
+      async (request) => service.setWorkingHours(tenantOf(request), request.params.id, request.body),
+    );
+
+    r.get(
+      '/technicians/:id/days-off',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Days off from `from` (default today) to `to` (default a year on), by date',
+          params: technicianIdParamsSchema,
+          querystring: dayOffListQuerySchema,
+          response: { 200: dayOffListResponseSchema, ...one },
+        },
+      },
+      async (request) => service.daysOff(tenantOf(request), request.params.id, request.query),
+    );
+
+    r.post(
+      '/technicians/:id/days-off',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Add a day off (Administrator or ServiceManager); one per technician and date (409)',
+          params: technicianIdParamsSchema,
+          body: dayOffInputSchema,
+          response: {
+            201: dayOffSchema,
+            ...one,
+            409: problemWith({ day_off_taken: 'the technician has that day off already' }),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.addDayOff(tenantOf(request), request.params.id, request.body)),
+    );
+
+    r.delete(
+      '/technicians/:id/days-off/:dayOffId',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Remove a day off (Administrator or ServiceManager)',
+          params: dayOffParamsSchema,
+          response: { 204: z.null(), ...one },
+        },
+      },
+      async (request, reply) => {
+        await service.removeDayOff(tenantOf(request), request.params.id, request.params.dayOffId);
+        return reply.status(204).send(null);
+      },
     );
   };
 }

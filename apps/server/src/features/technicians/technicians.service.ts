@@ -1,6 +1,12 @@
+import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 import {
   TECHNICIAN_CONFLICTS,
+  WORKING_HOURS_MESSAGES,
+  type DayOff,
+  type DayOffListQuery,
   type Technician,
+  type TechnicianWorkingHours,
+  type WorkingHours,
   type technicianInputSchema,
   type TechnicianListQuery,
   type TechnicianStats,
@@ -10,7 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { TechnicianRow, TechniciansRepository } from './technicians.repository.ts';
+import type { DayOffRow, TechnicianRow, TechniciansRepository } from './technicians.repository.ts';
 
 export const TECHNICIAN_MESSAGES = {
   notFound: 'Technician not found',
@@ -50,7 +56,22 @@ function toTechnician(row: TechnicianRow): Technician {
   };
 }
 
-export function createTechniciansService(repo: TechniciansRepository) {
+const dayOffTaken = () =>
+  new AppError('day_off_taken', 409, WORKING_HOURS_MESSAGES.dayOffTaken, {
+    errors: [{ path: 'date', message: WORKING_HOURS_MESSAGES.dayOffTaken }],
+  });
+
+const toDayOff = (row: DayOffRow): DayOff => ({ ...row });
+const hoursOf = (row: TechnicianRow): TechnicianWorkingHours => ({
+  technicianId: row.id,
+  workingHours: row.workingHours,
+  version: row.version,
+});
+
+/** Days off are listed for at most this many days at once. */
+const DAYS_OFF_MAX_RANGE = 400;
+
+export function createTechniciansService(repo: TechniciansRepository, now: () => Date = () => new Date()) {
   async function getRow(scope: TenantScope, id: string, tx?: Db): Promise<TechnicianRow> {
     const row = await repo.get(scope, id, tx);
     if (!row) throw notFound(TECHNICIAN);
@@ -125,6 +146,49 @@ export function createTechniciansService(repo: TechniciansRepository) {
     ): Promise<Technician> {
       const row = await repo.updateIfVersion(scope, id, input.version, { isActive: input.isActive });
       return row ? toTechnician(row) : missedUpdate(scope, id);
+    },
+
+    async workingHours(scope: TenantScope, id: string): Promise<TechnicianWorkingHours> {
+      return hoursOf(await getRow(scope, id));
+    },
+
+    /** Saves the weekly hours; the technician's version guards it like any edit of the technician. */
+    async setWorkingHours(
+      scope: TenantScope,
+      id: string,
+      input: { workingHours: WorkingHours; version: number },
+    ): Promise<TechnicianWorkingHours> {
+      const row = await repo.updateIfVersion(scope, id, input.version, { workingHours: input.workingHours });
+      return row ? hoursOf(row) : missedUpdate(scope, id);
+    },
+
+    /** Days off from `from` (default: today in the partner's zone) to `to` (default: a year on). */
+    async daysOff(scope: TenantScope, id: string, query: DayOffListQuery): Promise<{ items: DayOff[] }> {
+      await getRow(scope, id);
+      const from = query.from ?? todayIn(await repo.partnerTimeZone(scope), now());
+      const to = query.to ?? addDays(from, 365);
+      if (to < from || to > addDays(from, DAYS_OFF_MAX_RANGE)) {
+        throw new AppError('validation_failed', 400, 'The request is not valid.', {
+          errors: [{ path: 'to', message: `to must be from … from + ${DAYS_OFF_MAX_RANGE} days` }],
+        });
+      }
+      return { items: (await repo.listDaysOff(scope, id, from, to)).map(toDayOff) };
+    },
+
+    async addDayOff(
+      scope: TenantScope,
+      id: string,
+      input: { date: string; reason: string | null },
+    ): Promise<DayOff> {
+      await getRow(scope, id);
+      const row = await repo.insertDayOff(scope, id, input);
+      if (row === 'taken') throw dayOffTaken();
+      return toDayOff(row);
+    },
+
+    async removeDayOff(scope: TenantScope, id: string, dayOffId: string): Promise<void> {
+      await getRow(scope, id);
+      if (!(await repo.deleteDayOff(scope, id, dayOffId))) throw notFound('Day off');
     },
 
     async stats(scope: TenantScope, id: string): Promise<TechnicianStats> {

@@ -316,8 +316,26 @@ describe('GET /api/technicians/:id/stats', () => {
 describe("Fjord's manager and Nordic's technician", () => {
   it('gets 404 on every route with an id, and nothing changes', async () => {
     const id = w.technicians.kari;
+    const dayOff = await manager().post(`/technicians/${id}/days-off`, { date: '2031-01-06' });
+    const dayOffId = dayOff.json<{ id: string }>().id;
     const [before] = await w.ctx.app.db.select().from(technicians).where(eq(technicians.id, id));
+    const week = [null, null, null, null, null, null, null];
     const cases: [string, () => ReturnType<ReturnType<typeof api>['get']>][] = [
+      ['GET /api/technicians/:id/working-hours', () => fjord().get(`/technicians/${id}/working-hours`)],
+      [
+        'PUT /api/technicians/:id/working-hours',
+        () =>
+          fjord().put(`/technicians/${id}/working-hours`, { workingHours: week, version: before!.version }),
+      ],
+      ['GET /api/technicians/:id/days-off', () => fjord().get(`/technicians/${id}/days-off`)],
+      [
+        'POST /api/technicians/:id/days-off',
+        () => fjord().post(`/technicians/${id}/days-off`, { date: '2031-01-07' }),
+      ],
+      [
+        'DELETE /api/technicians/:id/days-off/:dayOffId',
+        () => fjord().del(`/technicians/${id}/days-off/${dayOffId}`),
+      ],
       ['GET /api/technicians/:id', () => fjord().get(`/technicians/${id}`)],
       ['GET /api/technicians/:id/stats', () => fjord().get(`/technicians/${id}/stats`)],
       [
@@ -340,6 +358,8 @@ describe("Fjord's manager and Nordic's technician", () => {
     }
     const [after] = await w.ctx.app.db.select().from(technicians).where(eq(technicians.id, id));
     expect(after).toEqual(before);
+    const left = await manager().get(`/technicians/${id}/days-off?from=2031-01-01&to=2031-01-31`);
+    expect(left.json<{ items: { date: string }[] }>().items.map((d) => d.date)).toEqual(['2031-01-06']);
     // Nor can Fjord assign Nordic's technician.
     const assign = await fjord().post('/service-orders', orderInput({ assignedTechnicianId: id }));
     expect(assign.statusCode).toBe(400);
