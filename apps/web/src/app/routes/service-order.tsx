@@ -72,7 +72,7 @@ export default function ServiceOrderRoute() {
             leftSection={<IconCalendarEvent size={18} aria-hidden="true" />}
             onClick={() => setScheduling(true)}
           >
-            {t('schedule.card.schedule')}
+            {t('serviceOrders.schedule.button')}
           </Button>
         </Group>
       )}

@@ -187,7 +187,7 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
             {SERVICE_TYPES.map((type) => (
               <TextInput
                 key={type}
-                label={t('pricing.durations.field', { type: t(`serviceOrders.serviceType.${type}`) })}
+                label={t('pricing.durations.field', { type: t(`pricing.durations.types.${type}`) })}
                 description={t('pricing.durations.minutes')}
                 inputMode="numeric"
                 {...form.getInputProps(`defaultDurations.${type}`)}

@@ -1,7 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { todayIn } from '@service-portal/shared/zoned-days';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
-import { displayTimeZone } from '../../../lib/time-zone.ts';
 
 /**
  * Whether the signed-in user is one of their partner's technicians (matched by e-mail on the
@@ -10,7 +8,8 @@ import { displayTimeZone } from '../../../lib/time-zone.ts';
  */
 export async function hasTechnicianRecord(signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiClient.get<unknown>('/my-day', { params: { date: todayIn(displayTimeZone()) }, signal });
+    // Without a date the server answers today's (the partner's): the frame needs no calendar code.
+    await apiClient.get<unknown>('/my-day', { signal });
     return true;
   } catch (error) {
     if (isApiError(error) && (error.response?.status === 404 || error.response?.status === 403)) return false;

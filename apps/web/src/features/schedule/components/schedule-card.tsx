@@ -70,7 +70,7 @@ export function CardBody({ card, onSchedule, handle, compact = false }: CardBody
           )}
           <Group gap={4} wrap="nowrap">
             <Text size="xs" c={`${PRIORITY_COLORS[card.priority]}.8`} fw={600}>
-              {t(`serviceOrders.priority.${card.priority}`)}
+              {t(`schedule.priority.${card.priority}`)}
             </Text>
             <Text size="xs" c="dimmed" truncate>
               ·{' '}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ScheduleCard } from '@service-portal/shared/schedule';
 import { PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useUnscheduled } from '../api/list-unscheduled.ts';
 import type { UnscheduledFilters } from '../api/list-unscheduled.ts';
@@ -58,7 +57,7 @@ export function UnscheduledPanel({ onSchedule }: { onSchedule: (card: ScheduleCa
         <Group gap={4} role="group" aria-label={t('schedule.list.priority')}>
           {PRIORITIES.map((p) => (
             <Chip key={p} value={p} size="xs">
-              {t(`serviceOrders.priority.${p}`)}
+              {t(`schedule.priority.${p}`)}
             </Chip>
           ))}
         </Group>
@@ -67,7 +66,7 @@ export function UnscheduledPanel({ onSchedule }: { onSchedule: (card: ScheduleCa
         <Group gap={4} role="group" aria-label={t('schedule.list.serviceType')}>
           {SERVICE_TYPES.map((s) => (
             <Chip key={s} value={s} size="xs">
-              {t(`serviceOrders.serviceType.${s}`)}
+              {t(`schedule.serviceType.${s}`)}
             </Chip>
           ))}
         </Group>
@@ -122,12 +121,28 @@ export function UnscheduledPanel({ onSchedule }: { onSchedule: (card: ScheduleCa
         </Stack>
       )}
       {total > PAGE_SIZE && (
-        <Pagination
-          size="sm"
-          total={Math.ceil(total / PAGE_SIZE)}
-          value={filters.page}
-          onChange={(page) => setFilters((f) => ({ ...f, page }))}
-        />
+        // Two buttons rather than the app's pager: the board's route stays within its weight.
+        <Group gap="xs" justify="space-between">
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={filters.page <= 1}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+          >
+            {t('common.list.previous')}
+          </Button>
+          <Text size="xs">
+            {t('schedule.list.page', { page: filters.page, pages: Math.ceil(total / PAGE_SIZE) })}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={filters.page * PAGE_SIZE >= total}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+          >
+            {t('common.list.next')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );
