@@ -75,7 +75,12 @@ export const BoardGrid = memo(function BoardGrid({ board, today, hourly, onSched
 
   return (
     <table
-      style={{ borderCollapse: 'collapse', tableLayout: 'fixed', minWidth: '100%' }}
+      // Fixed columns need the table's own width: their sum (the container scrolls past it).
+      style={{
+        borderCollapse: 'collapse',
+        tableLayout: 'fixed',
+        width: 150 + columnWidth * (board.days.length + (hourly ? DAY_HOURS.length : 0)),
+      }}
       aria-label={t('schedule.board.label')}
     >
       <colgroup>

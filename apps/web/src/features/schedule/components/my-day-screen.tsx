@@ -70,7 +70,7 @@ export function MyDayScreen({ slots }: { slots: MyDaySlots }) {
       <Text fw={600}>{formatLongDay(date, i18n.language)}</Text>
       {day.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label={t('schedule.myDay.loading')} />
+          <Loader role="status" aria-label={t('schedule.myDay.loading')} />
         </Group>
       ) : day.isError ? (
         <Alert color="red" role="alert">
@@ -152,7 +152,7 @@ function MyDayOrderCard({
         )}
         {slots.status(order, onChanged)}
         <Button
-          variant="subtle"
+          variant="default"
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           rightSection={

@@ -160,6 +160,9 @@ export function ScheduleBoard() {
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
+      // No auto-scroll: a card carried from the list crosses the board's edge, which scrolled the
+      // board under the pointer and dropped it on another day. The wheel still scrolls while dragging.
+      autoScroll={false}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
@@ -217,7 +220,7 @@ export function ScheduleBoard() {
                   to: formatDayHeading(to, i18n.language),
                 })}
           </Text>
-          {board.isFetching && <Loader size="xs" aria-label={t('schedule.loading')} />}
+          {board.isFetching && <Loader size="xs" role="status" aria-label={t('schedule.loading')} />}
         </Group>
         {notifyCard !== null && <NotifyPrompt card={notifyCard} onDismiss={() => setNotifyCard(null)} />}
         <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
@@ -227,7 +230,7 @@ export function ScheduleBoard() {
           >
             {board.isPending ? (
               <Group justify="center" p="xl">
-                <Loader aria-label={t('schedule.loading')} />
+                <Loader role="status" aria-label={t('schedule.loading')} />
               </Group>
             ) : board.isError ? (
               <Alert color="red" role="alert" title={t('schedule.loadFailed')}>

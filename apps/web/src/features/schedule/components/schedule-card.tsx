@@ -69,7 +69,8 @@ export function CardBody({ card, onSchedule, handle, compact = false }: CardBody
             </Text>
           )}
           <Group gap={4} wrap="nowrap">
-            <Text size="xs" c={`${PRIORITY_COLORS[card.priority]}.8`} fw={600}>
+            {/* The colour is the card's edge; the text keeps the body colour for contrast. */}
+            <Text size="xs" fw={700}>
               {t(`schedule.priority.${card.priority}`)}
             </Text>
             <Text size="xs" c="dimmed" truncate>
@@ -127,7 +128,8 @@ export const DraggableCard = memo(function DraggableCard({
       data-card={card.orderNumber}
       onMouseDown={onMouseDown as React.MouseEventHandler | undefined}
       onTouchStart={onTouchStart as React.TouchEventHandler | undefined}
-      style={{ opacity: isDragging ? 0.4 : 1, cursor: 'grab' }}
+      // No text selection while a card is pulled with the mouse.
+      style={{ opacity: isDragging ? 0.4 : 1, cursor: 'grab', userSelect: 'none' }}
     >
       <CardBody
         card={card}

@@ -98,7 +98,7 @@ export function UnscheduledPanel({ onSchedule }: { onSchedule: (card: ScheduleCa
       </Group>
       {list.isPending ? (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('schedule.list.loading')} />
+          <Loader size="sm" role="status" aria-label={t('schedule.list.loading')} />
         </Group>
       ) : list.isError ? (
         <Alert color="red" role="alert">

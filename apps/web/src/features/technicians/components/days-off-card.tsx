@@ -51,7 +51,7 @@ export function DaysOffCard({ technicianId, canManage }: { technicianId: string;
       </Title>
       <Stack gap="sm">
         {days.isPending ? (
-          <Loader size="sm" aria-label={t('technicians.daysOff.loading')} />
+          <Loader size="sm" role="status" aria-label={t('technicians.daysOff.loading')} />
         ) : days.isError ? (
           <Alert color="red">{formatMessage(t, apiErrorMessage(days.error, 'errors.loadData'))}</Alert>
         ) : days.data.length === 0 ? (

@@ -29,7 +29,7 @@ export function WorkingHoursCard({ technicianId, canManage }: { technicianId: st
         {t('technicians.workingHours.title')}
       </Title>
       {hours.isPending ? (
-        <Loader size="sm" aria-label={t('technicians.workingHours.loading')} />
+        <Loader size="sm" role="status" aria-label={t('technicians.workingHours.loading')} />
       ) : hours.isError ? (
         <Alert color="red">{formatMessage(t, apiErrorMessage(hours.error, 'errors.loadData'))}</Alert>
       ) : (
