@@ -29,6 +29,7 @@ import { createTokenService } from '../apps/server/src/plugins/auth.ts';
 // The `app.db` decoration that plugins/auth.ts reads is declared there.
 import type {} from '../apps/server/src/plugins/db.ts';
 import { ensureData } from './generate.ts';
+import { runScheduleBench } from './schedule-board.ts';
 import { runShopSyncBench } from './shop-sync.ts';
 import { benchConfig } from './lib/config.ts';
 import { request, summarise, type LatencySummary } from './lib/http.ts';
@@ -638,6 +639,12 @@ async function main() {
     await runShopSyncBench(log);
     return;
   }
+  // The dispatch board (issue 25) brings its own data set: BENCH_ONLY=schedule runs it alone.
+  if (process.env.BENCH_ONLY?.trim() === 'schedule') {
+    log('dispatch board (issue 25): 50 technicians × 14 days, 1,000 scheduled + 300 unscheduled orders');
+    await runScheduleBench(log);
+    return;
+  }
   const phases = selectedPhases();
   const startedAt = new Date();
   const loadAtStart = load();
@@ -1021,6 +1028,11 @@ async function main() {
     await bare?.child.stop();
     await server?.child.stop();
     await pool.end();
+  }
+  // A full run ends with the dispatch board, on its own data set and server.
+  if (!process.env.BENCH_ONLY) {
+    log('dispatch board (issue 25): 50 technicians × 14 days, 1,000 scheduled + 300 unscheduled orders');
+    await runScheduleBench(log);
   }
 }
 

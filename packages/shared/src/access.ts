@@ -13,6 +13,11 @@ export const GLOBAL_ADMIN: Access = { kind: 'globalAdmin' };
 export const roles = (...list: Role[]): Access => ({ kind: 'roles', roles: list });
 /** Pricing and Warehouse Locations (spec §6). */
 export const STAFF_MANAGERS: Access = roles('Administrator', 'ServiceManager');
+/**
+ * Running the catalogue sync: the partner's Administrator (and the global administrator). Here, not
+ * in products.ts, because the side menu reads it and must not load the products' schemas.
+ */
+export const PRODUCT_SYNC_ACCESS: Access = roles('Administrator');
 
 export interface AccessSubject {
   roles: readonly Role[];

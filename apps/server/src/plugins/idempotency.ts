@@ -7,12 +7,16 @@ import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A creating POST that honours the `Idempotency-Key` header (docs/decisions/018). */
-    idempotent?: boolean;
+    /**
+     * A creating POST that honours the `Idempotency-Key` header (docs/decisions/018). `true`: keys
+     * belong to the signed-in user. A public route names the owner itself (decision 057): `owner`
+     * answers who the caller proved to be, or null to ignore the header (the handler then refuses).
+     */
+    idempotent?: boolean | { owner: (request: FastifyRequest) => Promise<string | null> };
   }
   interface FastifyRequest {
     /** The key this request claimed; its answer is stored when it is sent. */
-    idempotencyClaim: { userId: string; key: string } | null;
+    idempotencyClaim: { owner: string; key: string } | null;
   }
 }
 
@@ -68,9 +72,18 @@ export const idempotencyPlugin = fp(
     let lastPurge = 0;
 
     app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.idempotent) return;
+      const idempotent = request.routeOptions.config.idempotent;
+      if (!idempotent) return;
       const raw = request.headers[IDEMPOTENCY_HEADER];
-      if (raw === undefined || !request.principal) return;
+      if (raw === undefined) return;
+      const owner =
+        idempotent === true
+          ? request.principal
+            ? `user:${request.principal.id}`
+            : null
+          : await idempotent.owner(request);
+      if (owner === null) return;
+      const userId = idempotent === true ? (request.principal?.id ?? null) : null;
       const key = typeof raw === 'string' ? parseIdempotencyKey(raw) : null;
       if (!key) {
         throw new AppError('validation_failed', 400, 'The request is not valid.', {
@@ -79,7 +92,6 @@ export const idempotencyPlugin = fp(
           ],
         });
       }
-      const userId = request.principal.id;
       const fingerprint = fingerprintOf(request);
       const now = opts.now();
 
@@ -89,6 +101,7 @@ export const idempotencyPlugin = fp(
       }
 
       const fresh = {
+        owner,
         userId,
         key,
         fingerprint,
@@ -104,23 +117,23 @@ export const idempotencyPlugin = fp(
         .insert(t)
         .values(fresh)
         .onConflictDoUpdate({
-          target: [t.userId, t.key],
+          target: [t.owner, t.key],
           set: fresh,
           setWhere: or(
             lte(t.expiresAt, now),
             and(isNull(t.status), lt(t.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))),
           ),
         })
-        .returning({ userId: t.userId });
+        .returning({ owner: t.owner });
       if (claimed.length > 0) {
-        request.idempotencyClaim = { userId, key };
+        request.idempotencyClaim = { owner, key };
         return;
       }
 
       const [first] = await app.db
         .select()
         .from(t)
-        .where(and(eq(t.userId, userId), eq(t.key, key)));
+        .where(and(eq(t.owner, owner), eq(t.key, key)));
       if (!first) {
         throw new AppError('conflict', 409, 'A request with this Idempotency-Key is being processed.', {
           headers: { 'retry-after': '1' },
@@ -151,7 +164,7 @@ export const idempotencyPlugin = fp(
       const claim = request.idempotencyClaim;
       if (!claim) return payload;
       request.idempotencyClaim = null;
-      const where = and(eq(t.userId, claim.userId), eq(t.key, claim.key));
+      const where = and(eq(t.owner, claim.owner), eq(t.key, claim.key));
       try {
         if (reply.statusCode >= 500 || typeof payload !== 'string') {
           await app.db.delete(t).where(where);

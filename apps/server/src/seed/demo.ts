@@ -8,6 +8,7 @@ import { seedDocuments } from './documents.ts';
 import { seedIdentities } from './identities.ts';
 import { seedPricing } from './pricing.ts';
 import { seedRentals } from './rentals.ts';
+import { seedSchedule } from './schedule.ts';
 import { seedServiceOrders } from './service-orders.ts';
 import { seedTechnicians } from './technicians.ts';
 import { seedWarehouseLocations } from './warehouse-locations.ts';
@@ -26,6 +27,7 @@ export async function seedDemoData(db: Db, options: { storage?: FileStorage } = 
   await seedCommunications(db, partnerIds);
   await seedPricing(db, partnerIds);
   await seedWorkLogs(db, partnerIds);
+  await seedSchedule(db, partnerIds);
   if (options.storage) await seedDocuments(db, partnerIds, options.storage);
   await seedRentals(db, partnerIds);
 }

@@ -19,6 +19,9 @@ interface DemoPricing {
   }[];
 }
 
+/** Minutes per service type for orders without their own estimate (the dispatch board). */
+export const DEMO_DEFAULT_DURATIONS = { repair: 120, maintenance: 90, warranty: 60 } as const;
+
 /** Each demo partner prices its work its own way, so the two show different rounding. */
 export const DEMO_PRICING: Record<(typeof DEMO_PARTNERS)[number], DemoPricing> = {
   'Nordic Service AS': {
@@ -61,6 +64,7 @@ export async function seedPricing(db: Db, partnerIds: Map<string, string>): Prom
     .values(
       entries.map(({ partnerId, pricing: { categories: _categories, ...config } }) => ({
         ...config,
+        defaultDurations: { ...DEMO_DEFAULT_DURATIONS },
         servicePartnerId: partnerId,
       })),
     )

@@ -166,6 +166,8 @@ describe('side menu', () => {
     'Spare Parts List',
     'Customers',
     'Rental Toilets',
+    'Products',
+    'Catalogue sync',
     'Warehouse Locations',
     'Pricing',
     'Documentation',
@@ -182,7 +184,8 @@ describe('side menu', () => {
   it('shows a technician the items without role requirements, in order', async () => {
     expect(await menuItems(technician)).toEqual(
       allItems.filter(
-        (item) => !['Schedule', 'Warehouse Locations', 'Pricing', 'Administration'].includes(item),
+        (item) =>
+          !['Schedule', 'Catalogue sync', 'Warehouse Locations', 'Pricing', 'Administration'].includes(item),
       ),
     );
   });
@@ -203,6 +206,7 @@ describe('side menu', () => {
         'Spare Parts List',
         'Customers',
         'Rental Toilets',
+        'Products',
         'Documentation',
       ]),
     );
@@ -210,7 +214,9 @@ describe('side menu', () => {
   });
 
   it('shows a ServiceManager Pricing and Warehouse Locations but not Administration', async () => {
-    expect(await menuItems(serviceManager)).toEqual(allItems.filter((item) => item !== 'Administration'));
+    expect(await menuItems(serviceManager)).toEqual(
+      allItems.filter((item) => !['Catalogue sync', 'Administration'].includes(item)),
+    );
   });
 
   it('shows an Administrator the same as a ServiceManager', async () => {

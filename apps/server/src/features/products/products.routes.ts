@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHENTICATED, roles, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, PRODUCT_SYNC_ACCESS, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   partnerProductInputSchema,
@@ -88,7 +88,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.post(
       '/products/sync',
       {
-        config: { access: roles('Administrator'), tenant: 'none' },
+        config: { access: PRODUCT_SYNC_ACCESS, tenant: 'none' },
         schema: {
           tags,
           summary: 'Queue a sync (incremental unless mode=full); a running one is answered instead',

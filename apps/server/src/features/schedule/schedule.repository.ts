@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
 import { UNSCHEDULED_LIST_STATUSES } from '@service-portal/shared/schedule';
 import type { Db } from '../../db/client.ts';
@@ -141,7 +141,10 @@ export function createScheduleRepository(db: Db) {
         );
     },
 
-    /** Orders with a technician and a date in [from, to] (service_orders_partner_schedule_idx). */
+    /**
+     * Orders with a technician and a date in [from, to], cancelled ones left out
+     * (service_orders_partner_schedule_idx).
+     */
     async scheduledOrders(
       scope: TenantScope,
       from: string,
@@ -158,6 +161,7 @@ export function createScheduleRepository(db: Db) {
             gte(o.scheduledDate, from),
             lte(o.scheduledDate, to),
             isNotNull(o.assignedTechnicianId),
+            ne(o.status, 'cancelled'),
             technicianIds?.length ? inArray(o.assignedTechnicianId, [...technicianIds]) : undefined,
           ),
         )
@@ -178,7 +182,15 @@ export function createScheduleRepository(db: Db) {
       return db
         .select(cardColumns)
         .from(o)
-        .where(scoped(o, scope, eq(o.assignedTechnicianId, technicianId), eq(o.scheduledDate, date)));
+        .where(
+          scoped(
+            o,
+            scope,
+            eq(o.assignedTechnicianId, technicianId),
+            eq(o.scheduledDate, date),
+            ne(o.status, 'cancelled'),
+          ),
+        );
     },
 
     async hasDayOff(scope: TenantScope, technicianId: string, date: string) {

@@ -6,6 +6,7 @@ import { addDays, mondayOf } from '@service-portal/shared/zoned-days';
 import { communications } from '../../db/schema/communications.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import {
+  actingFor,
   createOrdersWorld,
   orderInput,
   osloDay,
@@ -279,6 +280,21 @@ describe('POST /api/schedule/orders/:id/assignment', () => {
   });
 });
 
+describe('a global administrator acting for a partner', () => {
+  it("schedules and reads that partner's board", async () => {
+    const admin = w.api(w.tokens.admin, actingFor(w.partners.nordic));
+    const order = await createOrder({ estimatedMinutes: 30 });
+    const res = await assign(
+      order.id,
+      { technicianId: w.technicians.tore, date: mon, start: null, version: 1 },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const board = (await admin.get(`/schedule/board?from=${mon}&days=1`)).json<Board>();
+    expect(board.orders.map((o) => o.id)).toContain(order.id);
+  });
+});
+
 describe('DELETE /api/schedule/orders/:id/assignment', () => {
   it('puts the order back on the list: no technician, date or start; scheduled becomes created', async () => {
     const order = await createOrder({ estimatedMinutes: 30, priority: 'critical' });
@@ -544,5 +560,30 @@ describe('technician working hours and days off', () => {
     expect((await tech().del(`${base}/${id}`)).statusCode).toBe(403);
     expect((await manager().del(`${base}/${id}`)).statusCode).toBe(204);
     expect((await manager().del(`${base}/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the schedule and technician capacity routes with their schemas', async () => {
+    const res = await w.ctx.app.inject({ url: '/api/docs/json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    for (const path of [
+      '/api/schedule/board',
+      '/api/schedule/unscheduled',
+      '/api/schedule/changes',
+      '/api/schedule/orders/{id}/assignment',
+      '/api/schedule/orders/{id}/notify',
+      '/api/my-day',
+      '/api/technicians/{id}/working-hours',
+      '/api/technicians/{id}/days-off',
+      '/api/technicians/{id}/days-off/{dayOffId}',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const assignment = doc.paths['/api/schedule/orders/{id}/assignment']!;
+    expect(Object.keys(assignment.post!.responses)).toEqual(
+      expect.arrayContaining(['200', '404', '409', '422']),
+    );
+    expect(JSON.stringify(doc.paths['/api/schedule/board']!.get!.responses['200'])).toContain('overbooked');
   });
 });

@@ -158,7 +158,14 @@ export function uploadLinksRoutes(service: UploadLinksService) {
     r.post(
       '/customer-upload/:token/images',
       {
-        config: open,
+        config: {
+          ...open,
+          // A customer's retry on a bad connection must not store the photos twice (decision 057).
+          idempotent: {
+            owner: (request) =>
+              service.idempotencyOwner((request.params as { token: string }).token, sessionOf(request)),
+          },
+        },
         schema: {
           tags,
           summary:

@@ -323,6 +323,20 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
       );
     },
 
+    /**
+     * Who owns an `Idempotency-Key` sent to the customer upload (decision 057): the verified link,
+     * so a customer's retry with the same key gets the first answer. Null when the caller has not
+     * verified; the upload itself then refuses.
+     */
+    async idempotencyOwner(token: string, session: string | undefined): Promise<string | null> {
+      try {
+        const { link } = await verified(token, session);
+        return `upload-link:${link.id}`;
+      } catch {
+        return null;
+      }
+    },
+
     async upload(
       token: string,
       session: string | undefined,

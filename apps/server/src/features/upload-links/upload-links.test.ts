@@ -67,12 +67,17 @@ async function verify(token: string): Promise<string> {
   return res.json<UploadSession>().session;
 }
 
-function upload(token: string, session: string | undefined, parts: Part[]) {
+function upload(
+  token: string,
+  session: string | undefined,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
   const body = multipart(parts);
   return w.ctx.app.inject({
     method: 'POST',
     url: `/api/customer-upload/${token}/images`,
-    headers: { ...body.headers, ...(session ? { 'x-upload-session': session } : {}) },
+    headers: { ...body.headers, ...(session ? { 'x-upload-session': session } : {}), ...headers },
     payload: body.payload,
   });
 }
@@ -199,6 +204,44 @@ describe('the customer’s side', () => {
       ['customer', 'image/png', null, null],
       ['customer', 'image/heic', 'Leak here', null],
     ]);
+  });
+
+  it('a retried upload with the same Idempotency-Key stores its photos once', async () => {
+    const token = tokenOf((await newLink()).url);
+    const parts = async (): Promise<Part[]> => [
+      { name: 'files', filename: 'retry.png', data: await png(), contentType: 'image/png' },
+      { name: 'categories', value: 'problem_area' },
+    ];
+    const key = { 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' };
+    const countOnOrder = async () =>
+      (await w.api(w.tokens.tech).get(`/service-orders/${orderId}/images`))
+        .json<Image[]>()
+        .filter((i) => i.originalName === 'retry.png').length;
+    const before = await countOnOrder();
+
+    // Without verification the key is ignored and the upload refused; it claims nothing.
+    expect((await upload(token, undefined, await parts(), key)).statusCode).toBe(401);
+    const session = await verify(token);
+    const first = await upload(token, session, await parts(), key);
+    expect(first.statusCode, first.body).toBe(201);
+    // The customer's connection dropped the answer; the wizard sends the same photos again.
+    const again = await upload(token, session, await parts(), key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<UploadResult>().images).toEqual(first.json<UploadResult>().images);
+    expect(await countOnOrder()).toBe(before + 1);
+
+    // Another link's customer with the same key is a different owner: a real upload.
+    const other = tokenOf((await newLink()).url);
+    const theirs = await upload(other, await verify(other), await parts(), key);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    // A new key on the first link is a new upload.
+    const next = await upload(token, session, await parts(), {
+      'idempotency-key': 'c0ffee00-0000-4000-8000-000000000002',
+    });
+    expect(next.statusCode).toBe(201);
+    expect(await countOnOrder()).toBe(before + 3);
   });
 
   it('a customer cannot set staff-only moments', async () => {

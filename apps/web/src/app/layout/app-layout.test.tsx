@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
 import type { User } from '@service-portal/shared/auth';
 import { describe, expect, it } from 'vitest';
-import { globalAdmin, serviceManager } from '../../../test/fixtures.ts';
+import { administrator, globalAdmin, serviceManager } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/http.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -129,5 +129,20 @@ describe('notifications', () => {
     startAs(serviceManager);
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     expect(bell).not.toHaveTextContent(/\d/);
+  });
+});
+
+describe('side menu', () => {
+  it('leads to Products for everyone and to its sync for those who may run it, marking one item', async () => {
+    const first = startAs(serviceManager, '/', 1440);
+    let nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
+    expect(nav.queryByRole('link', { name: 'Catalogue sync' })).not.toBeInTheDocument();
+    first.unmount();
+
+    startAs(administrator, '/products/sync', 1440);
+    nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getByRole('link', { name: 'Catalogue sync' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
   });
 });

@@ -6,14 +6,22 @@ import {
   IconCalendarUser,
   IconClipboardList,
   IconLayoutDashboard,
+  IconPackage,
   IconReceipt2,
+  IconRefresh,
   IconShieldLock,
   IconToiletPaper,
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { AUTHENTICATED, GLOBAL_ADMIN, isAllowed, STAFF_MANAGERS } from '@service-portal/shared/access';
+import {
+  AUTHENTICATED,
+  GLOBAL_ADMIN,
+  isAllowed,
+  PRODUCT_SYNC_ACCESS,
+  STAFF_MANAGERS,
+} from '@service-portal/shared/access';
 import type { Access, AccessSubject } from '@service-portal/shared/access';
 import type { TranslationKey } from '../../lib/i18n.ts';
 
@@ -22,11 +30,16 @@ export interface NavItem {
   labelKey: TranslationKey;
   icon: Icon;
   access: Access;
+  /** Shown indented under the item before it (a part of that screen). */
+  nested?: boolean;
   /** Shown only to users with a technician record of their partner (the technician's own day). */
   technicianOnly?: boolean;
 }
 
-/** Spec §2 "Side menu", in order. Access mirrors the routes' guards in app/router.tsx. */
+/**
+ * Spec §2 "Side menu", in order, plus Products and its sync (issue 31: the catalogue had no way in
+ * but search). Access mirrors the routes' guards in app/router.tsx.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, access: AUTHENTICATED },
   { path: '/service-orders', labelKey: 'nav.serviceOrders', icon: IconClipboardList, access: AUTHENTICATED },
@@ -42,6 +55,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/spare-parts', labelKey: 'nav.spareParts', icon: IconTool, access: AUTHENTICATED },
   { path: '/customers', labelKey: 'nav.customers', icon: IconAddressBook, access: AUTHENTICATED },
   { path: '/rentals', labelKey: 'nav.rentals', icon: IconToiletPaper, access: AUTHENTICATED },
+  { path: '/products', labelKey: 'nav.products', icon: IconPackage, access: AUTHENTICATED },
+  {
+    path: '/products/sync',
+    labelKey: 'nav.productsSync',
+    icon: IconRefresh,
+    access: PRODUCT_SYNC_ACCESS,
+    nested: true,
+  },
   {
     path: '/warehouse-locations',
     labelKey: 'nav.warehouseLocations',
@@ -64,4 +85,13 @@ export function visibleNavItems(user: AccessSubject, isTechnician = false): NavI
 export function isNavItemActive(itemPath: string, pathname: string): boolean {
   if (itemPath === '/') return pathname === '/';
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
+
+/** The one item to mark: of those active, the most specific (the sync, not Products, on its page). */
+export function activeNavPath(items: readonly NavItem[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const { path } of items) {
+    if (isNavItemActive(path, pathname) && (best === null || path.length > best.length)) best = path;
+  }
+  return best;
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Select } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../components/lazy-combobox.tsx';
 import { useAdminUsers } from '../../features/admin/api/users.ts';
 import { ShopLinksScreen } from '../../features/shop-auth/components/shop-links-screen.tsx';
 import { ShopWebhooksPanel } from '../../features/shop-auth/components/shop-webhooks-panel.tsx';
@@ -26,7 +27,8 @@ function UserPicker({
     label: `${u.firstName} ${u.lastName} <${u.email}>`,
   }));
   return (
-    <Select
+    // Mantine's Combobox loads on first use (decision 038).
+    <LazySelect
       label={t('shopAuth.links.user')}
       placeholder={t('shopAuth.links.userPlaceholder')}
       data={data}

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -11,6 +11,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { translateFormError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveAdminUser } from '../api/users.ts';
+import { LazySelect } from '../../../components/lazy-combobox.tsx';
 
 /** The admin schema's own message, which the shared validation texts do not have. */
 function translate(t: TFunction, error: string) {
@@ -84,7 +85,8 @@ export function UserForm({
           <TextInput label={t('admin.users.firstName')} required {...form.getInputProps('firstName')} />
           <TextInput label={t('admin.users.lastName')} required {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <Select
+        {/* Mantine's Combobox loads on first use (decision 038). */}
+        <LazySelect
           label={t('admin.users.partner')}
           data={partners.map((partner) => ({ value: partner.id, label: partner.name }))}
           clearable

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@service-portal/shared/limits';
+import { LazySelect } from '../../../components/lazy-combobox.tsx';
 import { useCustomers } from '../api/list-customers.ts';
 
 export interface CustomerPickerProps {
@@ -41,7 +41,8 @@ export function CustomerPicker({
     label: [c.name, c.email ?? c.phone].filter(Boolean).join(' · '),
   }));
   return (
-    <Select
+    // Mantine's Combobox loads on first use, not with the rental screens (decision 038).
+    <LazySelect
       label={label}
       required={required}
       searchable

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@service-portal/shared/customers';
 import { ConfirmDialog } from '../../../components/lazy-dialog.tsx';
+import { LazySelect } from '../../../components/lazy-combobox.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import { useMergeCustomer } from '../api/merge-customer.ts';
@@ -55,7 +56,8 @@ export function MergeCustomer({ target }: { target: Customer }) {
         {t('customers.merge.help', { name: target.name })}
       </Text>
       <Group align="flex-end" wrap="wrap">
-        <Select
+        {/* Mantine's Combobox loads on first use (decision 038). */}
+        <LazySelect
           label={t('customers.merge.duplicate')}
           placeholder={t('customers.merge.pick')}
           searchable

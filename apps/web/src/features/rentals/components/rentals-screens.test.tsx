@@ -294,7 +294,10 @@ describe('rental screens', { timeout: 30_000 }, () => {
     const picker = await screen.findByLabelText(/^Choose a customer/, { selector: 'input' });
     await user.type(picker, 'Kari');
     await user.click(await screen.findByRole('option', { name: 'Kari Nordmann · kari@example.com' }));
-    expect(picker).toHaveValue('Kari Nordmann · kari@example.com');
+    // The picker loads Mantine's field on first use (decision 038): the field is a new element.
+    expect(screen.getByLabelText(/^Choose a customer/, { selector: 'input' })).toHaveValue(
+      'Kari Nordmann · kari@example.com',
+    );
     const asked = calls.filter((c) => c.url === '/api/customers').at(-1);
     expect(asked?.params).toMatchObject({ search: 'Kari', sort: 'name', sortDirection: 'asc', page: '1' });
   });
