@@ -161,10 +161,13 @@ describe('side menu', () => {
   const allItems = [
     'Dashboard',
     'Service Orders',
+    'Schedule',
     'Technicians',
     'Spare Parts List',
     'Customers',
     'Rental Toilets',
+    'Products',
+    'Catalogue sync',
     'Warehouse Locations',
     'Pricing',
     'Documentation',
@@ -180,12 +183,40 @@ describe('side menu', () => {
 
   it('shows a technician the items without role requirements, in order', async () => {
     expect(await menuItems(technician)).toEqual(
-      allItems.filter((item) => !['Warehouse Locations', 'Pricing', 'Administration'].includes(item)),
+      allItems.filter(
+        (item) =>
+          !['Schedule', 'Catalogue sync', 'Warehouse Locations', 'Pricing', 'Administration'].includes(item),
+      ),
     );
   });
 
+  it('shows "My day" after Schedule to a user who is one of the partner\'s technicians', async () => {
+    const { calls } = mockApi({
+      'GET /api/user/profile': { status: 200, body: technician },
+      'GET /api/my-day': { status: 200, body: {} },
+    });
+    renderApp('/', { signedInAs: technician });
+    const nav = await navigation();
+    await waitFor(() =>
+      expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Dashboard',
+        'Service Orders',
+        'My day',
+        'Technicians',
+        'Spare Parts List',
+        'Customers',
+        'Rental Toilets',
+        'Products',
+        'Documentation',
+      ]),
+    );
+    expect(calls.filter((call) => call.url === '/api/my-day')).toHaveLength(1);
+  });
+
   it('shows a ServiceManager Pricing and Warehouse Locations but not Administration', async () => {
-    expect(await menuItems(serviceManager)).toEqual(allItems.filter((item) => item !== 'Administration'));
+    expect(await menuItems(serviceManager)).toEqual(
+      allItems.filter((item) => !['Catalogue sync', 'Administration'].includes(item)),
+    );
   });
 
   it('shows an Administrator the same as a ServiceManager', async () => {

@@ -31,6 +31,8 @@ const NewServiceOrder = lazy(
   withTexts('routes/service-order-new', () => import('./routes/service-order-new.tsx')),
 );
 const ServiceOrder = lazy(withTexts('routes/service-order', () => import('./routes/service-order.tsx')));
+const Schedule = lazy(withTexts('routes/schedule', () => import('./routes/schedule.tsx')));
+const MyDay = lazy(withTexts('routes/my-day', () => import('./routes/my-day.tsx')));
 const Customers = lazy(withTexts('routes/customers', () => import('./routes/customers.tsx')));
 const Customer = lazy(withTexts('routes/customer', () => import('./routes/customer.tsx')));
 const Products = lazy(withTexts('routes/products', () => import('./routes/products.tsx')));
@@ -118,6 +120,15 @@ export const routes: RouteObject[] = [
                       { path: 'service-orders', element: <ServiceOrders /> },
                       { path: 'service-orders/new', element: <NewServiceOrder /> },
                       { path: 'service-orders/:id', element: <ServiceOrder /> },
+                      {
+                        path: 'schedule',
+                        element: (
+                          <RequireAccess access={STAFF_MANAGERS}>
+                            <Schedule />
+                          </RequireAccess>
+                        ),
+                      },
+                      { path: 'my-day', element: <MyDay /> },
                       { path: 'communications/unassigned', element: <UnassignedMessages /> },
                       { path: 'customers', element: <Customers /> },
                       { path: 'customers/:id', element: <Customer /> },

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { problemSchema } from '@service-portal/shared/problem';
 import type { ErrorCode, Problem } from '@service-portal/shared/problem';
+import type { ScheduleErrorCode } from '@service-portal/shared/schedule';
 import { isApiError } from './api-client.ts';
 import type { TranslationKey } from './i18n.ts';
 
@@ -114,14 +115,19 @@ export type ProblemSubject =
   /** The customer's phone + serial number check behind a link. */
   | 'uploadVerify'
   /** `/customer-upload` without a link: phone + serial number find the open order. */
-  | 'uploadLookup';
+  | 'uploadLookup'
+  /** A move on the dispatch board, its "Schedule…" dialog and the technician's day. */
+  | 'schedule';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
  * and subjects not listed here get the screen's own message (`apiErrorMessage`).
  */
 const CODE_MESSAGES: Partial<
-  Record<ErrorCode, { field?: string; keys: Partial<Record<ProblemSubject, TranslationKey>> }>
+  Record<
+    ErrorCode | ScheduleErrorCode,
+    { field?: string; keys: Partial<Record<ProblemSubject, TranslationKey>> }
+  >
 > = {
   email_taken: {
     field: 'email',
@@ -157,8 +163,15 @@ const CODE_MESSAGES: Partial<
       pricing: 'pricing.conflict',
       document: 'documents.versionConflict',
       rental: 'rentals.errors.versionConflict',
+      schedule: 'schedule.errors.versionConflict',
     },
   },
+  // The dispatch board's refusals (issue 25): the card goes back and says why.
+  technician_inactive: { keys: { schedule: 'schedule.errors.technicianInactive' } },
+  technician_off: { keys: { schedule: 'schedule.errors.technicianOff' } },
+  status_not_schedulable: { keys: { schedule: 'schedule.errors.statusNotSchedulable' } },
+  duration_required: { keys: { schedule: 'schedule.errors.durationRequired' } },
+  no_technician_record: { keys: { schedule: 'schedule.errors.noTechnicianRecord' } },
   file_type_mismatch: { keys: { document: 'documents.typeMismatch' } },
   invalid_upload_link: {
     keys: {
@@ -180,7 +193,7 @@ const CODE_MESSAGES: Partial<
   },
   // The only refusal a well-formed check gets: the phone and serial number do not match.
   validation_failed: { keys: { uploadVerify: 'uploads.verify.mismatch' } },
-  not_found: { keys: { uploadLookup: 'uploads.lookup.notFound' } },
+  not_found: { keys: { uploadLookup: 'uploads.lookup.notFound', schedule: 'schedule.errors.notFound' } },
   unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
   invalid_transition: { keys: { rental: 'rentals.errors.invalidTransition' } },
   unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
@@ -192,10 +205,10 @@ const CODE_MESSAGES: Partial<
 export function codeMessage(
   error: unknown,
   subject: ProblemSubject | undefined,
-): { code: ErrorCode; key: TranslationKey; field?: string } | undefined {
+): { code: ErrorCode | ScheduleErrorCode; key: TranslationKey; field?: string } | undefined {
   const failure = toApiFailure(error);
   if (failure.kind !== 'http' || subject === undefined) return undefined;
-  const code = failure.problem?.code as ErrorCode | undefined;
+  const code = failure.problem?.code as ErrorCode | ScheduleErrorCode | undefined;
   const entry = code === undefined ? undefined : CODE_MESSAGES[code];
   const key = entry?.keys[subject];
   if (code === undefined || entry === undefined || key === undefined) return undefined;

@@ -2,6 +2,8 @@ import {
   IconAddressBook,
   IconBook,
   IconBuildingWarehouse,
+  IconCalendarEvent,
+  IconCalendarUser,
   IconClipboardList,
   IconLayoutDashboard,
   IconPackage,
@@ -30,6 +32,8 @@ export interface NavItem {
   access: Access;
   /** Shown indented under the item before it (a part of that screen). */
   nested?: boolean;
+  /** Shown only to users with a technician record of their partner (the technician's own day). */
+  technicianOnly?: boolean;
 }
 
 /**
@@ -39,6 +43,14 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, access: AUTHENTICATED },
   { path: '/service-orders', labelKey: 'nav.serviceOrders', icon: IconClipboardList, access: AUTHENTICATED },
+  { path: '/schedule', labelKey: 'nav.schedule', icon: IconCalendarEvent, access: STAFF_MANAGERS },
+  {
+    path: '/my-day',
+    labelKey: 'nav.myDay',
+    icon: IconCalendarUser,
+    access: AUTHENTICATED,
+    technicianOnly: true,
+  },
   { path: '/technicians', labelKey: 'nav.technicians', icon: IconUsers, access: AUTHENTICATED },
   { path: '/spare-parts', labelKey: 'nav.spareParts', icon: IconTool, access: AUTHENTICATED },
   { path: '/customers', labelKey: 'nav.customers', icon: IconAddressBook, access: AUTHENTICATED },
@@ -62,8 +74,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/admin', labelKey: 'nav.administration', icon: IconShieldLock, access: GLOBAL_ADMIN },
 ];
 
-export function visibleNavItems(user: AccessSubject): NavItem[] {
-  return NAV_ITEMS.filter((item) => isAllowed(user, item.access));
+export function visibleNavItems(user: AccessSubject, isTechnician = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => isAllowed(user, item.access) && (isTechnician || !item.technicianOnly));
 }
 
 /**

@@ -2,17 +2,19 @@ import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccessSubject } from '@service-portal/shared/access';
+import { useHasTechnicianRecord } from '../../features/schedule/api/has-technician-record.ts';
 import { activeNavPath, visibleNavItems } from './nav-items.ts';
 
 interface NavMenuProps {
-  user: AccessSubject;
+  user: AccessSubject & { userId: string; servicePartnerId: string | null };
   pathname: string;
   onNavigate: () => void;
 }
 
 export function NavMenu({ user, pathname, onNavigate }: NavMenuProps) {
   const { t } = useTranslation();
-  const items = visibleNavItems(user);
+  const isTechnician = useHasTechnicianRecord(user);
+  const items = visibleNavItems(user, isTechnician);
   const activePath = activeNavPath(items, pathname);
   return (
     // A native scrolling box: Mantine's ScrollArea (and its 9 KiB) only drew a thinner scrollbar (decision 034).

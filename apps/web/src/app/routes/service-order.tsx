@@ -1,4 +1,7 @@
-import { Stack } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.ts';
@@ -33,6 +36,10 @@ const UploadLinksPanel = lazyWhenVisible(
     import('../../features/upload-links/components/upload-links-panel.tsx').then((m) => m.UploadLinksPanel),
   250,
 );
+// The board's dialog, with its pricing read, loads when "Schedule…" is first pressed.
+const OrderScheduleDialog = lazy(() =>
+  import('../order-schedule-dialog.tsx').then((m) => ({ default: m.OrderScheduleDialog })),
+);
 const ConversationPanel = lazyWhenVisible(
   () =>
     import('../../features/communications/components/conversation-panel.tsx').then(
@@ -53,8 +60,27 @@ export default function ServiceOrderRoute() {
   const [searchParams] = useSearchParams();
   const { hash } = useLocation();
   const toConversation = searchParams.has('communication') || hash === '#conversation';
+  const { t } = useTranslation();
+  const [scheduling, setScheduling] = useState(false);
+  const canSchedule = isAllowed(user, STAFF_MANAGERS) && order.data !== undefined;
   return (
     <Stack gap="lg">
+      {canSchedule && (
+        <Group justify="flex-end" mb={-16}>
+          <Button
+            variant="light"
+            leftSection={<IconCalendarEvent size={18} aria-hidden="true" />}
+            onClick={() => setScheduling(true)}
+          >
+            {t('serviceOrders.schedule.button')}
+          </Button>
+        </Group>
+      )}
+      {scheduling && order.data !== undefined && (
+        <Suspense fallback={null}>
+          <OrderScheduleDialog order={order.data} onClose={() => setScheduling(false)} />
+        </Suspense>
+      )}
       <WithOrderFormSlots>
         <ServiceOrderScreen
           key={id}

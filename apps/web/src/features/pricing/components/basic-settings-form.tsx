@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '@service-portal/shared/limits';
 import type { Currency } from '@service-portal/shared/limits';
+import { SERVICE_TYPES } from '@service-portal/shared/service-orders';
+import type { ServiceType } from '@service-portal/shared/service-orders';
 import {
   ROUNDING_DIRECTIONS,
   ROUNDING_INTERVALS,
@@ -23,6 +25,14 @@ interface Values extends Record<string, unknown> {
   roundingDirection: RoundingDirection;
   defaultDailyRentalRate: string;
   defaultWeeklyRentalRate: string;
+  /** Minutes per service type as typed; empty: no default (issue 25). */
+  defaultDurations: Record<ServiceType, string>;
+}
+
+/** A duration field's minutes: empty → null (no default); anything else goes to the schema as a number. */
+function durationMinutes(value: string): number | null {
+  const text = value.trim();
+  return text === '' ? null : Number(text);
 }
 
 const AMOUNT_FIELDS = ['defaultHourlyRate', 'defaultDailyRentalRate', 'defaultWeeklyRentalRate'] as const;
@@ -37,6 +47,12 @@ function initialValues(config: PricingConfig, language: string): Values {
     roundingDirection: config.roundingDirection,
     defaultDailyRentalRate: amount(config.defaultDailyRentalRate),
     defaultWeeklyRentalRate: amount(config.defaultWeeklyRentalRate),
+    defaultDurations: Object.fromEntries(
+      SERVICE_TYPES.map((type) => {
+        const minutes = config.defaultDurations?.[type] ?? null;
+        return [type, minutes === null ? '' : String(minutes)];
+      }),
+    ) as Record<ServiceType, string>,
   };
 }
 
@@ -73,6 +89,9 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
         roundingDirection: values.roundingDirection,
         defaultDailyRentalRate: minor.defaultDailyRentalRate,
         defaultWeeklyRentalRate: minor.defaultWeeklyRentalRate,
+        defaultDurations: Object.fromEntries(
+          SERVICE_TYPES.map((type) => [type, durationMinutes(values.defaultDurations[type])]),
+        ) as Record<ServiceType, number | null>,
       };
     },
     check: (values) => amounts(values, language).errors,
@@ -157,6 +176,25 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
             {...form.getInputProps('defaultWeeklyRentalRate')}
           />
         </SimpleGrid>
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <Text component="legend" fw={600} size="sm">
+            {t('pricing.durations.title')}
+          </Text>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t('pricing.durations.hint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {SERVICE_TYPES.map((type) => (
+              <TextInput
+                key={type}
+                label={t('pricing.durations.field', { type: t(`pricing.durations.types.${type}`) })}
+                description={t('pricing.durations.minutes')}
+                inputMode="numeric"
+                {...form.getInputProps(`defaultDurations.${type}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </fieldset>
         <Group>
           <Button type="submit" loading={update.isPending} disabled={conflict !== null}>
             {t('pricing.save')}

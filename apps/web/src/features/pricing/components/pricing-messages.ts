@@ -19,6 +19,8 @@ const OWN: Record<string, TranslationKey> = {
   [PRICING_MESSAGES.dailyPricePositive]: 'pricing.messages.dailyPricePositive',
   [PRICING_MESSAGES.weeklyPricePositive]: 'pricing.messages.weeklyPricePositive',
   [PRICING_MESSAGES.rentalPriceRequired]: 'pricing.messages.rentalPriceRequired',
+  [PRICING_MESSAGES.durationPositive]: 'pricing.messages.durationPositive',
+  [PRICING_MESSAGES.durationTooLong]: 'pricing.messages.durationTooLong',
 };
 
 /** Client-only rules, stored as their keys. */

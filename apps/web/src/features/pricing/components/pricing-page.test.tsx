@@ -109,6 +109,8 @@ describe('pricing page', { timeout: 20_000 }, () => {
     await user.selectOptions(select(/^Time rounding interval/), '30');
     await user.selectOptions(select(/^Rounding direction/), 'nearest');
     await user.type(input(/^Default weekly rental rate/), '3000');
+    // The dispatch board's default duration for repairs; the others stay without one.
+    await user.type(input(/^Repair/), '90');
     await user.click(saveButton());
 
     expect(await screen.findByText('Pricing configuration saved successfully')).toBeInTheDocument();
@@ -119,8 +121,20 @@ describe('pricing page', { timeout: 20_000 }, () => {
       roundingDirection: 'nearest',
       defaultDailyRentalRate: null,
       defaultWeeklyRentalRate: 300_000,
+      defaultDurations: { repair: 90, maintenance: null, warranty: null },
       version: 0,
     });
+  });
+
+  it('refuses a default duration of zero minutes (never counted as free)', async () => {
+    const { user, calls } = start({});
+    await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    await user.type(input(/^Maintenance/), '0');
+    await user.click(saveButton());
+    expect(
+      await screen.findByText('The duration must be a whole number of minutes, at least 1.'),
+    ).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')).toHaveLength(0);
   });
 
   it('offers a reload on a 409 conflict, and "Failed to save pricing" on other errors', async () => {

@@ -176,6 +176,26 @@ export function OrderInfoSection({
               {...form.getInputProps('scheduledDate')}
             />
           </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <TextInput
+              label={t('serviceOrders.fields.scheduledStart')}
+              description={t('serviceOrders.schedule.startHint')}
+              type="time"
+              key={form.key('scheduledStart')}
+              {...form.getInputProps('scheduledStart')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <TextInput
+              label={t('serviceOrders.fields.estimatedMinutes')}
+              description={t('serviceOrders.schedule.estimatedMinutesHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              key={form.key('estimatedMinutes')}
+              {...form.getInputProps('estimatedMinutes')}
+            />
+          </Grid.Col>
+
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput

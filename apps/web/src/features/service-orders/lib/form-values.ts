@@ -22,6 +22,7 @@ import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
 import { schemaErrors } from '../../../lib/form-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
+import { estimatedMinutes, startTime } from './schedule-fields.ts';
 import type { ParsedAmount } from '../../../lib/money.ts';
 
 /**
@@ -84,6 +85,10 @@ export interface ServiceOrderFormValues {
   estimatedCost: string;
   currency: Currency;
   scheduledDate: string;
+  /** `HH:MM` on the partner's clock, or empty: some time that day (issue 25). */
+  scheduledStart: string;
+  /** Whole minutes as typed, or empty: the service type's default counts on the board. */
+  estimatedMinutes: string;
   assignedTechnicianId: string | null;
   warehouseLocationId: string | null;
   spareParts: SparePartLineValues[];
@@ -158,6 +163,8 @@ export function emptyFormValues(): ServiceOrderFormValues {
     estimatedCost: '',
     currency: DEFAULT_CURRENCY,
     scheduledDate: '',
+    scheduledStart: '',
+    estimatedMinutes: '',
     assignedTechnicianId: null,
     warehouseLocationId: null,
     spareParts: [],
@@ -186,6 +193,11 @@ export function toFormValues(order: ServiceOrder, language: string): ServiceOrde
       order.estimatedCost === null ? '' : formatAmountInput(order.estimatedCost, order.currency, language),
     currency: order.currency,
     scheduledDate: order.scheduledDate ?? '',
+    scheduledStart: order.scheduledStart ?? '',
+    estimatedMinutes:
+      order.estimatedMinutes === null || order.estimatedMinutes === undefined
+        ? ''
+        : String(order.estimatedMinutes),
     assignedTechnicianId: order.assignedTechnicianId,
     warehouseLocationId: order.warehouseLocationId,
     spareParts: order.spareParts.map((part) => ({
@@ -304,6 +316,8 @@ function toWire(values: ServiceOrderFormValues, ctx: WireContext) {
     estimatedCost: amount(values.estimatedCost, values.currency, 'estimatedCost', ctx),
     currency: values.currency,
     scheduledDate: values.scheduledDate === '' ? null : values.scheduledDate,
+    scheduledStart: startTime(values.scheduledStart, ctx),
+    estimatedMinutes: estimatedMinutes(values.estimatedMinutes, ctx),
     assignedTechnicianId: values.assignedTechnicianId,
     warehouseLocationId: values.warehouseLocationId,
     spareParts: wireSpareParts(values.spareParts, ctx),
@@ -401,6 +415,8 @@ const UPDATABLE: readonly FormField[] = [
   'estimatedCost',
   'currency',
   'scheduledDate',
+  'scheduledStart',
+  'estimatedMinutes',
   'assignedTechnicianId',
   'warehouseLocationId',
   'spareParts',

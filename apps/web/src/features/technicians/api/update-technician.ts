@@ -29,6 +29,8 @@ export function useUpdateTechnician() {
     // chooses to load the newer version.
     onSuccess: async (technician) => {
       queryClient.setQueryData(technicianQueryOptions(technician.id).queryKey, technician);
+      // Working hours are saved with the technician's version: read it again.
+      void queryClient.invalidateQueries({ queryKey: ['technicians', 'working-hours', technician.id] });
       await queryClient.invalidateQueries({ queryKey: technicianListsKey });
     },
   });

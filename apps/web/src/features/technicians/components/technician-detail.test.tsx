@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@service-portal/shared/auth';
 import type { Technician } from '@service-portal/shared/technicians';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -189,3 +189,54 @@ async function waitForForm(): Promise<HTMLElement> {
   const save = await screen.findByRole('button', { name: 'Save' });
   return save.closest('form')!;
 }
+
+describe('working hours and days off on the technician page', { timeout: 20_000 }, () => {
+  const workday = { start: '08:00', end: '16:00' };
+  it('saves the hours per weekday with the version read, and adds a day off', async () => {
+    const { user, calls } = open(() => tor, {
+      [`GET /api/technicians/${tor.id}/working-hours`]: {
+        status: 200,
+        body: {
+          technicianId: tor.id,
+          workingHours: [workday, workday, workday, workday, workday, null, null],
+          version: 4,
+        },
+      },
+      [`PUT /api/technicians/${tor.id}/working-hours`]: (request) => ({
+        status: 200,
+        body: { technicianId: tor.id, ...(request.body as object), version: 5 },
+      }),
+      [`GET /api/technicians/${tor.id}/days-off`]: { status: 200, body: { items: [] } },
+      [`POST /api/technicians/${tor.id}/days-off`]: {
+        status: 409,
+        body: problem(409, 'conflict', 'This technician already has that day off.'),
+      },
+    });
+    const hours = await screen.findByRole('form', { name: 'Working hours' });
+    await within(hours).findByRole('checkbox', { name: 'Friday' });
+    await user.click(within(hours).getByRole('checkbox', { name: 'Friday' }));
+    const saturday = within(hours).getByRole('checkbox', { name: 'Saturday' });
+    await user.click(saturday);
+    const end = within(hours).getByLabelText('Saturday end');
+    await user.clear(end);
+    await user.type(end, '07:00');
+    await user.click(within(hours).getByRole('button', { name: 'Save working hours' }));
+    expect(within(hours).getByText('The end must be after the start.')).toBeInTheDocument();
+    await user.clear(end);
+    await user.type(end, '12:00');
+    await user.click(within(hours).getByRole('button', { name: 'Save working hours' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        workingHours: [workday, workday, workday, workday, null, { start: '08:00', end: '12:00' }, null],
+        version: 4,
+      }),
+    );
+
+    const daysOff = screen.getByRole('form', { name: 'Add day off' });
+    await user.type(within(daysOff).getByLabelText(/Date/), '2026-12-24');
+    await user.type(within(daysOff).getByLabelText(/Reason/), 'Christmas');
+    await user.click(within(daysOff).getByRole('button', { name: 'Add day off' }));
+    expect(await within(daysOff).findByText('This technician already has that day off.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-12-24', reason: 'Christmas' });
+  });
+});

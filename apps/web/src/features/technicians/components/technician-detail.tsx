@@ -21,6 +21,8 @@ import { formatDuration } from '../../../lib/durations.ts';
 import { useTechnician, useTechnicianStats } from '../api/get-technician.ts';
 import { useUpdateTechnician } from '../api/update-technician.ts';
 import { TechnicianForm, technicianFormValues } from './technician-form.tsx';
+import { DaysOffCard } from './days-off-card.tsx';
+import { WorkingHoursCard } from './working-hours-card.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -150,6 +152,10 @@ export function TechnicianDetail({
             />
           </SimpleGrid>
         )}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <WorkingHoursCard technicianId={id} canManage={canManage} />
+          <DaysOffCard technicianId={id} canManage={canManage} />
+        </SimpleGrid>
         <SegmentedControl
           value={tab}
           onChange={setTab}
