@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import {
   documentDetailSchema,
   documentFileQuerySchema,
@@ -53,7 +53,8 @@ function sendFile(
 export function documentsRoutes(service: DocumentsService, options: { maxBytes: number }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const readConfig = { access: AUTHENTICATED };
+    // Open to API tokens with documents:read (docs/decisions/055-api-tokens.md).
+    const readConfig = { access: scoped(AUTHENTICATED, 'documents:read') };
     const manageConfig = { access: STAFF_MANAGERS };
     // Busboy's own per-file cap just above ours, so our count sees the overflow and answers 413.
     const multipartLimits = { fileSize: options.maxBytes + 1 };

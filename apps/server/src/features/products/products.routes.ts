@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHENTICATED, roles, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, roles, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   partnerProductInputSchema,
@@ -42,11 +42,13 @@ export interface ProductsRouteDeps {
 export function productsRoutes(deps: ProductsRouteDeps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Open to API tokens with products:read (docs/decisions/055-api-tokens.md).
+    const productsRead = { access: scoped(AUTHENTICATED, 'products:read') };
 
     r.get(
       '/products',
       {
-        config: { access: AUTHENTICATED },
+        config: productsRead,
         schema: {
           tags,
           summary:
@@ -103,7 +105,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.get(
       '/products/:id',
       {
-        config: { access: AUTHENTICATED },
+        config: productsRead,
         schema: {
           tags,
           summary: 'One product with its variants, prices, stock and the partner’s own fields',

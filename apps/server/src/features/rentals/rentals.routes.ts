@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
@@ -59,11 +59,15 @@ export function rentalsRoutes(service: RentalsService) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const anyone = { access: AUTHENTICATED };
     const managers = { access: STAFF_MANAGERS };
+    // Open to API tokens with these scopes (docs/decisions/055-api-tokens.md).
+    const rentalsRead = { access: scoped(AUTHENTICATED, 'rentals:read') };
+    const rentalsWrite = { access: scoped(AUTHENTICATED, 'rentals:write') };
+    const managersWrite = { access: scoped(STAFF_MANAGERS, 'rentals:write') };
 
     r.get(
       '/rentals/dashboard',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: "The rental dashboard's figures for the partner's today",
@@ -76,7 +80,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/calendar',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Units × days from `from` to `to` (at most 62 days): rented, overdue, booked',
@@ -115,7 +119,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Rental units: five sorts, page sizes 12/24/48, availability derived',
@@ -129,7 +133,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products/options',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Units for pickers (active ones; all with includeInactive=true)',
@@ -148,7 +152,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products/:id',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'One unit',
@@ -226,7 +230,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary:
@@ -241,7 +245,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals',
       {
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Rent a unit out from today or earlier (409 unit_unavailable when it is taken)',
@@ -258,7 +262,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/bookings',
       {
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Book a unit for future dates (409 unit_unavailable when it is taken)',
@@ -275,7 +279,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/:id',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'One rental or booking',
@@ -289,7 +293,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.put(
       '/rentals/:id',
       {
-        config: managers,
+        config: managersWrite,
         schema: {
           tags,
           summary: 'Change the dates, deposit or notes of a booking or a rental under way',
@@ -304,7 +308,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/pickup',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary: 'A booking is picked up: it becomes the rental, from today',
@@ -319,7 +323,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/return',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary: 'The unit comes back: condition, notes; the charges are computed and frozen',
@@ -336,7 +340,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/:id/photos',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: "The rental's photos, oldest first, with signed URLs valid for an hour",
@@ -351,7 +355,7 @@ export function rentalsRoutes(service: RentalsService) {
       '/rentals/:id/photos',
       {
         // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           tags,
           summary:
@@ -382,7 +386,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.delete(
       '/rentals/:id/photos/:photoId',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary: 'Delete a photo of the rental (its files are removed by the clean-up)',
@@ -399,7 +403,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/cancel',
       {
-        config: managers,
+        config: managersWrite,
         schema: {
           tags,
           summary: 'Cancel a booking or a rental under way',
