@@ -27,7 +27,8 @@ export type ApiScope = z.infer<typeof apiScopeSchema>;
 
 /** Expiry choices in days; no token lives longer than a year and none lives forever (decision 055). */
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 180, 365] as const;
-export const API_TOKEN_DEFAULT_EXPIRY_DAYS = 90;
+export type ApiTokenExpiryDays = (typeof API_TOKEN_EXPIRY_DAYS)[number];
+export const API_TOKEN_DEFAULT_EXPIRY_DAYS: ApiTokenExpiryDays = 90;
 export const API_TOKEN_NAME_MAX = 100;
 /** Active (not revoked) tokens per partner: enough for every integration, not a runaway script. */
 export const API_TOKENS_PER_PARTNER_MAX = 50;

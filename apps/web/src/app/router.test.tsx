@@ -167,6 +167,7 @@ describe('side menu', () => {
     'Rental Toilets',
     'Warehouse Locations',
     'Pricing',
+    'API tokens',
     'Documentation',
     'Administration',
   ];
@@ -180,15 +181,19 @@ describe('side menu', () => {
 
   it('shows a technician the items without role requirements, in order', async () => {
     expect(await menuItems(technician)).toEqual(
-      allItems.filter((item) => !['Warehouse Locations', 'Pricing', 'Administration'].includes(item)),
+      allItems.filter(
+        (item) => !['Warehouse Locations', 'Pricing', 'API tokens', 'Administration'].includes(item),
+      ),
     );
   });
 
   it('shows a ServiceManager Pricing and Warehouse Locations but not Administration', async () => {
-    expect(await menuItems(serviceManager)).toEqual(allItems.filter((item) => item !== 'Administration'));
+    expect(await menuItems(serviceManager)).toEqual(
+      allItems.filter((item) => item !== 'Administration' && item !== 'API tokens'),
+    );
   });
 
-  it('shows an Administrator the same as a ServiceManager', async () => {
+  it('shows an Administrator what a ServiceManager sees, and API tokens', async () => {
     expect(await menuItems(administrator)).toEqual(allItems.filter((item) => item !== 'Administration'));
   });
 

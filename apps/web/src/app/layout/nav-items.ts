@@ -3,6 +3,7 @@ import {
   IconBook,
   IconBuildingWarehouse,
   IconClipboardList,
+  IconKey,
   IconLayoutDashboard,
   IconReceipt2,
   IconShieldLock,
@@ -11,7 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { AUTHENTICATED, GLOBAL_ADMIN, isAllowed, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, GLOBAL_ADMIN, isAllowed, roles, STAFF_MANAGERS } from '@service-portal/shared/access';
 import type { Access, AccessSubject } from '@service-portal/shared/access';
 import type { TranslationKey } from '../../lib/i18n.ts';
 
@@ -37,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     access: STAFF_MANAGERS,
   },
   { path: '/pricing', labelKey: 'nav.pricing', icon: IconReceipt2, access: STAFF_MANAGERS },
+  { path: '/api-tokens', labelKey: 'nav.apiTokens', icon: IconKey, access: roles('Administrator') },
   { path: '/info-center', labelKey: 'nav.documentation', icon: IconBook, access: AUTHENTICATED },
   { path: '/admin', labelKey: 'nav.administration', icon: IconShieldLock, access: GLOBAL_ADMIN },
 ];
