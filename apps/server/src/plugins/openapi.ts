@@ -111,7 +111,7 @@ export const openapiPlugin = fp(
               scheme: 'bearer',
               bearerFormat: 'spt_…',
               description:
-                'A partner API token (`spt_` + 36 characters), created by an Administrator under Settings → API tokens. ' +
+                'A partner API token (`spt_` + 36 characters), created by an Administrator on the API tokens screen (side menu). ' +
                 'It reaches only the operations whose `x-required-scopes` it holds, for its own partner; others answer ' +
                 `403 insufficient_scope. Scopes: ${API_SCOPES.join(', ')}. Requests are limited per token (429 past it).`,
             },
