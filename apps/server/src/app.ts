@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminModule } from './features/admin/admin.module.ts';
+import { apiTokensModule } from './features/api-tokens/api-tokens.module.ts';
 import { authModule } from './features/auth/auth.module.ts';
 import {
   communicationsModule,
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     serialHistory,
     sparePartsModule(ctx),
     adminModule(ctx, { onAuthChange: principals.changed }),
+    apiTokensModule(ctx, { onAuthChange: principals.changed }),
   ];
   await registerModules(app, modules);
   await app.register(webPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST_DIR });

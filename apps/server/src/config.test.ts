@@ -78,7 +78,7 @@ describe('loadConfig: several instances', () => {
   it('defaults to no Redis and limits no real user reaches', () => {
     expect(loadConfig(base)).toMatchObject({
       redisUrl: undefined,
-      rateLimit: { perUser: 600, perIp: 1200, windowMs: 60_000 },
+      rateLimit: { perUser: 600, perIp: 1200, perToken: 600, windowMs: 60_000 },
     });
   });
 
@@ -93,7 +93,7 @@ describe('loadConfig: several instances', () => {
       }),
     ).toMatchObject({
       redisUrl: 'redis://127.0.0.1:6379/2',
-      rateLimit: { perUser: 30, perIp: 0, windowMs: 10_000 },
+      rateLimit: { perUser: 30, perIp: 0, perToken: 600, windowMs: 10_000 },
     });
     expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     // Several instances share one secret; one generated into each data folder would differ.

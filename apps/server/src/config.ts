@@ -73,6 +73,7 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
@@ -227,12 +228,14 @@ export interface ShopConfig {
 export type ShopTokenSource = 'static' | 'client_credentials' | 'installed';
 
 /**
- * The general API limit: requests per window per signed-in user, or per client address for
- * callers without a session. 0 turns that limit off.
+ * The general API limit: requests per window per signed-in user, per API token (each token its
+ * own counter, apart from its creator's), or per client address for callers without a session.
+ * 0 turns that limit off.
  */
 export interface RateLimitConfig {
   perUser: number;
   perIp: number;
+  perToken: number;
   windowMs: number;
 }
 
@@ -392,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       perUser: e.RATE_LIMIT_PER_USER,
       perIp: e.RATE_LIMIT_PER_IP,
+      perToken: e.RATE_LIMIT_PER_TOKEN,
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     jobs: {

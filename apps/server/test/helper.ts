@@ -66,7 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     documents: { maxBytes: 50 * 1024 * 1024 },
     redisUrl: undefined,
     // Far above what any suite sends; the limiter's own tests set theirs low.
-    rateLimit: { perUser: 100_000, perIp: 100_000, windowMs: 60_000 },
+    rateLimit: { perUser: 100_000, perIp: 100_000, perToken: 100_000, windowMs: 60_000 },
     jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },

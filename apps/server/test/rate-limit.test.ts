@@ -8,7 +8,7 @@ const PER_IP = 4;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    config: { rateLimit: { perUser: PER_USER, perIp: PER_IP, windowMs: 10 * 60_000 } },
+    config: { rateLimit: { perUser: PER_USER, perIp: PER_IP, perToken: PER_USER, windowMs: 10 * 60_000 } },
   });
 });
 afterAll(async () => ctx.close());
@@ -84,7 +84,9 @@ describe('API rate limit', () => {
 describe('API rate limit turned off', () => {
   let off: TestContext;
   beforeAll(async () => {
-    off = await createTestContext({ config: { rateLimit: { perUser: 0, perIp: 0, windowMs: 60_000 } } });
+    off = await createTestContext({
+      config: { rateLimit: { perUser: 0, perIp: 0, perToken: 0, windowMs: 60_000 } },
+    });
   });
   afterAll(async () => off.close());
 
@@ -107,7 +109,10 @@ describe('API rate limit with its Redis away', () => {
   beforeAll(async () => {
     away = await createTestContext({
       // Nothing listens on port 1: the store fails at once and requests go through uncounted.
-      config: { redisUrl: 'redis://127.0.0.1:1', rateLimit: { perUser: 2, perIp: 2, windowMs: 60_000 } },
+      config: {
+        redisUrl: 'redis://127.0.0.1:1',
+        rateLimit: { perUser: 2, perIp: 2, perToken: 2, windowMs: 60_000 },
+      },
     });
   });
   afterAll(async () => away.close());

@@ -1,11 +1,16 @@
+import type { ApiScope } from './api-tokens.ts';
 import type { Role } from './auth.ts';
 
-/** What a route or screen demands of the caller. */
-export type Access =
+/**
+ * What a route or screen demands of the caller. `scope` opens the route to partner API tokens
+ * holding that scope (docs/decisions/055-api-tokens.md); a route without one is for people only.
+ */
+export type Access = (
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'roles'; roles: readonly Role[] }
-  | { kind: 'globalAdmin' };
+  | { kind: 'globalAdmin' }
+) & { readonly scope?: ApiScope };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };
@@ -18,6 +23,19 @@ export const STAFF_MANAGERS: Access = roles('Administrator', 'ServiceManager');
  * in products.ts, because the side menu reads it and must not load the products' schemas.
  */
 export const PRODUCT_SYNC_ACCESS: Access = roles('Administrator');
+/** The same access, also open to API tokens that hold `scope`. */
+export const scoped = (access: Access, scope: ApiScope): Access => ({ ...access, scope });
+
+/**
+ * May an API token with these scopes call a route with this access? Only a route that names a
+ * scope the token holds; never a global administrator's route. The caller's roles are checked
+ * as well (`isAllowed`): a token can do no more than the Administrator it acts for.
+ */
+export function tokenMayCall(scopes: readonly ApiScope[], access: Access): boolean {
+  if (access.kind === 'public') return true;
+  if (access.kind === 'globalAdmin' || access.scope === undefined) return false;
+  return scopes.includes(access.scope);
+}
 
 export interface AccessSubject {
   roles: readonly Role[];

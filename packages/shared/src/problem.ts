@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'unauthenticated',
   'invalid_credentials',
   'forbidden',
+  /** An API token reached an operation outside its scopes, or one not open to tokens at all. */
+  'insufficient_scope',
   'not_found',
   'conflict',
   /** The e-mail belongs to another record of the same kind (user, customer, technician). */

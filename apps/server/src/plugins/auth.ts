@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { isAllowed, type Access } from '@service-portal/shared/access';
+import { isAllowed, tokenMayCall, type Access } from '@service-portal/shared/access';
+import { isWellFormedApiToken, looksLikeApiToken } from '@service-portal/shared/api-tokens';
 import { ACTING_PARTNER_HEADER, type User } from '@service-portal/shared/auth';
 import type { Db } from '../db/client.ts';
 import { servicePartners } from '../db/schema/partners.ts';
@@ -13,10 +14,15 @@ import { AppError, forbidden, partnerRequired, unauthenticated } from '../errors
 import { deriveKey } from '../lib/secrets.ts';
 import { SHARED_ONLY, type TenantScope } from '../db/tenant.ts';
 import type { PrincipalCache } from '../lib/principal-cache.ts';
+import { createLastUsedRecorder, loadApiTokenPrincipal, type ApiTokenGrant } from './api-token-principal.ts';
 
-/** The signed-in caller, read fresh from the database on every request. */
+/**
+ * The signed-in caller: a person by their session, or a partner API token (`apiToken` set,
+ * `sessionId` null) acting for the Administrator who created it, within its scopes.
+ */
 export interface Principal extends User {
-  sessionId: string;
+  sessionId: string | null;
+  apiToken: ApiTokenGrant | null;
 }
 
 /**
@@ -134,6 +140,7 @@ async function loadPrincipal(
   if (!u.isActive || row.partnerActive === false) return null;
   const principal: Principal = {
     sessionId: row.sessionId,
+    apiToken: null,
     id: u.id,
     userId: u.id,
     email: u.email,
@@ -179,6 +186,27 @@ async function resolveTenant(
   throw new AppError('user_not_configured', 403, 'User not properly configured.');
 }
 
+const INVALID_API_TOKEN = 'The API token is unknown, expired or revoked.';
+
+/** RFC 6750 §3.1: the scope the operation needs, in the problem and the WWW-Authenticate header. */
+function insufficientScope(access: Access): AppError {
+  const needed = access.scope;
+  return new AppError(
+    'insufficient_scope',
+    403,
+    needed
+      ? `This API token lacks the scope ${needed}.`
+      : 'This operation is not open to API tokens; sign in as a person.',
+    {
+      headers: {
+        'www-authenticate': needed
+          ? `Bearer error="insufficient_scope", scope="${needed}"`
+          : 'Bearer error="insufficient_scope"',
+      },
+    },
+  );
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -197,6 +225,7 @@ export const authPlugin = fp(
     opts: { tokens: TokenService; cache: PrincipalCache<Principal>; now?: () => Date },
   ) => {
     const now = opts.now ?? (() => new Date());
+    const recordTokenUse = createLastUsedRecorder(app.db, now);
     app.decorateRequest('principal', null);
     app.decorateRequest('tenantScope', null);
 
@@ -211,17 +240,35 @@ export const authPlugin = fp(
 
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
-      const principal = await opts.cache.get(token, async () => {
-        const claims = await opts.tokens.verify(token);
-        const loaded = await loadPrincipal(app.db, claims.sessionId, claims.userId, now());
-        if (!loaded) return null;
-        return {
-          value: loaded.principal,
-          expiresAt: Math.min(loaded.sessionExpiresAt, claims.expiresAt),
-        };
-      });
-      if (!principal) throw unauthenticated('Your session has ended. Please sign in again.');
-      request.principal = principal;
+      if (looksLikeApiToken(token)) {
+        // A typo or a made-up token is refused by its checksum, before any database work.
+        if (!isWellFormedApiToken(token)) throw unauthenticated(INVALID_API_TOKEN);
+        const principal = await opts.cache.get(token, async () => {
+          const loaded = await loadApiTokenPrincipal(app.db, token, now());
+          return loaded && { value: loaded.principal, expiresAt: loaded.expiresAt };
+        });
+        if (!principal?.apiToken) throw unauthenticated(INVALID_API_TOKEN);
+        request.principal = principal;
+        if (!tokenMayCall(principal.apiToken.scopes, access)) throw insufficientScope(access);
+        try {
+          await recordTokenUse(principal.apiToken.id);
+        } catch (err) {
+          request.log.warn({ err }, "could not record an API token's last use");
+        }
+      } else {
+        const principal = await opts.cache.get(token, async () => {
+          const claims = await opts.tokens.verify(token);
+          const loaded = await loadPrincipal(app.db, claims.sessionId, claims.userId, now());
+          if (!loaded) return null;
+          return {
+            value: loaded.principal,
+            expiresAt: Math.min(loaded.sessionExpiresAt, claims.expiresAt),
+          };
+        });
+        if (!principal) throw unauthenticated('Your session has ended. Please sign in again.');
+        request.principal = principal;
+      }
+      const principal = request.principal;
 
       if (!isAllowed(principal, access)) throw forbidden();
 

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { PUBLIC } from '@service-portal/shared/access';
+import { PUBLIC, type Access } from '@service-portal/shared/access';
+import { API_SCOPES } from '@service-portal/shared/api-tokens';
 import { ERROR_CODES } from '@service-portal/shared/problem';
 
 type Document = Record<string, unknown> & {
@@ -67,6 +68,17 @@ function withBodyTypes(declared: Transformed): Transformed {
 }
 
 /**
+ * Who may call an operation: nobody needs a token on a public route; a route that names a scope
+ * also takes a partner API token holding it (`x-required-scopes` and the requirement's list);
+ * every other route takes a person's session token only (docs/decisions/055-api-tokens.md).
+ */
+function securityOf(access: Access | undefined): Record<string, unknown> {
+  if (access?.kind === 'public') return { security: [] };
+  if (!access?.scope) return { security: [{ bearer: [] }] };
+  return { security: [{ bearer: [] }, { apiToken: [access.scope] }], 'x-required-scopes': [access.scope] };
+}
+
+/**
  * Marks every public route public (`security: []`) from its declared access, so generated clients
  * call the customer upload and status routes and the image variants without a token (issue 32);
  * and documents `Idempotency-Key` on the routes that honour it (docs/decisions/018). Only the
@@ -75,8 +87,7 @@ function withBodyTypes(declared: Transformed): Transformed {
  */
 const transform: SwaggerTransform = (input) => {
   const declared = withBodyTypes(jsonSchemaTransform(input));
-  const isPublic = input.route.config?.access?.kind === 'public';
-  const out = isPublic ? { ...declared, schema: { ...declared.schema, security: [] } } : declared;
+  const out = { ...declared, schema: { ...declared.schema, ...securityOf(input.route.config?.access) } };
   if (!input.route.config?.idempotent) return out;
   return {
     ...out,
@@ -110,7 +121,23 @@ export const openapiPlugin = fp(
           version: opts.version,
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'A person’s session token from the e-mail code sign-in.',
+            },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'spt_…',
+              description:
+                'A partner API token (`spt_` + 36 characters), created by an Administrator on the API tokens screen (side menu). ' +
+                'It reaches only the operations whose `x-required-scopes` it holds, for its own partner; others answer ' +
+                `403 insufficient_scope. Scopes: ${API_SCOPES.join(', ')}. Requests are limited per token (429 past it).`,
+            },
+          },
         },
         security: [{ bearer: [] }],
       },

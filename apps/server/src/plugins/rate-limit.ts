@@ -14,8 +14,14 @@ function exempt(request: FastifyRequest): boolean {
   return url.startsWith('/api/health') || url === '/api/metrics' || url.startsWith('/api/docs');
 }
 
+function limitFor(limits: RateLimitConfig, key: string): number {
+  if (key.startsWith('t:')) return limits.perToken;
+  return key.startsWith('u:') ? limits.perUser : limits.perIp;
+}
+
 /**
  * The general API limit (docs/decisions/017-shared-rate-limit.md): one counter per signed-in user,
+ * one per API token (apart from its creator's; docs/decisions/055-api-tokens.md),
  * or per client address for callers without a session, over a fixed window. With Redis the
  * counters are shared by every instance; without it they live in this process, which is only
  * right for a single instance. The sign-in code limits are separate and live in the database.
@@ -40,11 +46,13 @@ export const rateLimitPlugin = fp(
       timeWindow: limits.windowMs,
       ...(redis ? { redis, nameSpace: 'sp:rate-limit:' } : { cache: 20_000 }),
       skipOnError: true,
-      keyGenerator: (request) =>
-        request.principal ? `u:${request.principal.id}` : `ip:${normalizeIP(request.ip)}`,
-      max: (_request, key) => (key.startsWith('u:') ? limits.perUser : limits.perIp),
-      allowList: (request, key) =>
-        exempt(request) || (key.startsWith('u:') ? limits.perUser : limits.perIp) === 0,
+      keyGenerator: (request) => {
+        const { principal } = request;
+        if (principal?.apiToken) return `t:${principal.apiToken.id}`;
+        return principal ? `u:${principal.id}` : `ip:${normalizeIP(request.ip)}`;
+      },
+      max: (_request, key) => limitFor(limits, key),
+      allowList: (request, key) => exempt(request) || limitFor(limits, key) === 0,
       errorResponseBuilder: (_request, context) =>
         new AppError('rate_limited', context.statusCode, RATE_LIMIT_MESSAGE, {
           headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },

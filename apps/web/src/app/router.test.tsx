@@ -170,6 +170,7 @@ describe('side menu', () => {
     'Catalogue sync',
     'Warehouse Locations',
     'Pricing',
+    'API tokens',
     'Documentation',
     'Administration',
   ];
@@ -185,7 +186,14 @@ describe('side menu', () => {
     expect(await menuItems(technician)).toEqual(
       allItems.filter(
         (item) =>
-          !['Schedule', 'Catalogue sync', 'Warehouse Locations', 'Pricing', 'Administration'].includes(item),
+          ![
+            'Schedule',
+            'Catalogue sync',
+            'Warehouse Locations',
+            'Pricing',
+            'API tokens',
+            'Administration',
+          ].includes(item),
       ),
     );
   });
@@ -215,11 +223,11 @@ describe('side menu', () => {
 
   it('shows a ServiceManager Pricing and Warehouse Locations but not Administration', async () => {
     expect(await menuItems(serviceManager)).toEqual(
-      allItems.filter((item) => !['Catalogue sync', 'Administration'].includes(item)),
+      allItems.filter((item) => !['Catalogue sync', 'API tokens', 'Administration'].includes(item)),
     );
   });
 
-  it('shows an Administrator the same as a ServiceManager', async () => {
+  it('shows an Administrator what a ServiceManager sees, and API tokens', async () => {
     expect(await menuItems(administrator)).toEqual(allItems.filter((item) => item !== 'Administration'));
   });
 

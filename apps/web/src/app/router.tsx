@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { GLOBAL_ADMIN, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { GLOBAL_ADMIN, roles, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EmbeddedShopSignIn } from './guards/embedded-shop-sign-in.tsx';
 import { loadTexts } from '../lib/i18n.ts';
@@ -64,6 +64,7 @@ const Pricing = lazy(withTexts('routes/pricing', () => import('./routes/pricing.
 const WarehouseLocations = lazy(
   withTexts('routes/warehouse-locations', () => import('./routes/warehouse-locations.tsx')),
 );
+const ApiTokens = lazy(withTexts('routes/api-tokens', () => import('./routes/api-tokens.tsx')));
 const Admin = lazy(withTexts('routes/admin', () => import('./routes/admin.tsx')));
 const AdminJobs = lazy(withTexts('routes/admin-jobs', () => import('./routes/admin-jobs.tsx')));
 const AdminShopLinks = lazy(
@@ -151,6 +152,14 @@ export const routes: RouteObject[] = [
                         element: (
                           <RequireAccess access={STAFF_MANAGERS}>
                             <WarehouseLocations />
+                          </RequireAccess>
+                        ),
+                      },
+                      {
+                        path: 'api-tokens',
+                        element: (
+                          <RequireAccess access={roles('Administrator')}>
+                            <ApiTokens />
                           </RequireAccess>
                         ),
                       },

@@ -21,3 +21,4 @@ export * from './shop-auth.ts';
 export * from './shop-orders.ts';
 export * from './products.ts';
 export * from './shop-tokens.ts';
+export * from './api-tokens.ts';

@@ -60,7 +60,9 @@ export function authRoutes(service: AuthService) {
         },
       },
       async (request, reply) => {
-        await service.logout(principalOf(request).sessionId);
+        // Only a session signs out; an API token is revoked in the token list (and never gets here).
+        const { sessionId } = principalOf(request);
+        if (sessionId) await service.logout(sessionId);
         return reply.status(204).send(null);
       },
     );
@@ -76,7 +78,7 @@ export function authRoutes(service: AuthService) {
         },
       },
       async (request) => {
-        const { sessionId: _sessionId, ...user } = principalOf(request);
+        const { sessionId: _sessionId, apiToken: _apiToken, ...user } = principalOf(request);
         return user;
       },
     );

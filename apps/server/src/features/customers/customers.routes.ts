@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import {
   customerIdParamsSchema,
   customerInputSchema,
@@ -34,11 +34,13 @@ export function customersRoutes(service: CustomersService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const config = { access: AUTHENTICATED };
+    // Open to API tokens with customers:read (docs/decisions/055-api-tokens.md).
+    const customersRead = { access: scoped(AUTHENTICATED, 'customers:read') };
 
     r.get(
       '/customers',
       {
-        config,
+        config: customersRead,
         schema: {
           tags,
           summary: 'List customers (merged ones hidden) with their order counts; search name, e-mail, phone',
@@ -52,7 +54,7 @@ export function customersRoutes(service: CustomersService) {
     r.get(
       '/customers/:id',
       {
-        config,
+        config: customersRead,
         schema: {
           tags,
           summary: 'One customer with order counts; a merged one carries `mergedIntoId`',
@@ -130,7 +132,7 @@ export function customersRoutes(service: CustomersService) {
     r.get(
       '/customers/:id/serial-numbers',
       {
-        config,
+        config: customersRead,
         schema: {
           tags,
           summary: "Distinct serial numbers on the customer's orders, most recently seen first",

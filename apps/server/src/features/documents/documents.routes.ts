@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import {
   documentDetailSchema,
   documentFileQuerySchema,
@@ -54,8 +54,9 @@ export function documentsRoutes(service: DocumentsService, options: { maxBytes: 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // The maker's documents are shared: a global administrator reads and manages them without
-    // choosing a partner (decision 054); a partner's own need one (the service says so).
-    const readConfig = { access: AUTHENTICATED, tenant: 'shared' } as const;
+    // choosing a partner (decision 054); a partner's own need one (the service says so). Reads are
+    // open to API tokens with documents:read (decision 055).
+    const readConfig = { access: scoped(AUTHENTICATED, 'documents:read'), tenant: 'shared' } as const;
     const manageConfig = { access: STAFF_MANAGERS, tenant: 'shared' } as const;
     // Busboy's own per-file cap just above ours, so our count sees the overflow and answers 413.
     const multipartLimits = { fileSize: options.maxBytes + 1 };

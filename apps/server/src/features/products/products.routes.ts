@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTHENTICATED, PRODUCT_SYNC_ACCESS, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, PRODUCT_SYNC_ACCESS, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   partnerProductInputSchema,
@@ -43,11 +43,14 @@ export interface ProductsRouteDeps {
 export function productsRoutes(deps: ProductsRouteDeps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Open to API tokens with products:read (docs/decisions/055-api-tokens.md).
+    // The catalogue is shared (decision 054) and open to API tokens with products:read (decision 055).
+    const productsRead = { access: scoped(AUTHENTICATED, 'products:read'), tenant: 'shared' } as const;
 
     r.get(
       '/products',
       {
-        config: { access: AUTHENTICATED, tenant: 'shared' },
+        config: productsRead,
         schema: {
           tags,
           summary:
@@ -104,7 +107,7 @@ export function productsRoutes(deps: ProductsRouteDeps) {
     r.get(
       '/products/:id',
       {
-        config: { access: AUTHENTICATED, tenant: 'shared' },
+        config: productsRead,
         schema: {
           tags,
           summary: 'One product with its variants, prices, stock and the partner’s own fields',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { imageSchema } from '@service-portal/shared/images';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
@@ -62,11 +62,15 @@ export function rentalsRoutes(service: RentalsService) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const anyone = { access: AUTHENTICATED };
     const managers = { access: STAFF_MANAGERS };
+    // Open to API tokens with these scopes (docs/decisions/055-api-tokens.md).
+    const rentalsRead = { access: scoped(AUTHENTICATED, 'rentals:read') };
+    const rentalsWrite = { access: scoped(AUTHENTICATED, 'rentals:write') };
+    const managersWrite = { access: scoped(STAFF_MANAGERS, 'rentals:write') };
 
     r.get(
       '/rentals/dashboard',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: "The rental dashboard's figures for the partner's today",
@@ -79,7 +83,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/calendar',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Units × days from `from` to `to` (at most 62 days): rented, overdue, booked',
@@ -118,7 +122,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Rental units: five sorts, page sizes 12/24/48, availability derived',
@@ -132,7 +136,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products/options',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'Units for pickers (active ones; all with includeInactive=true)',
@@ -151,7 +155,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/products/:id',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'One unit',
@@ -229,7 +233,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary:
@@ -244,7 +248,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals',
       {
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Rent a unit out from today or earlier (409 unit_unavailable when it is taken)',
@@ -261,7 +265,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/bookings',
       {
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Book a unit for future dates (409 unit_unavailable when it is taken)',
@@ -278,7 +282,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/:id',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: 'One rental or booking',
@@ -292,7 +296,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.put(
       '/rentals/:id',
       {
-        config: managers,
+        config: managersWrite,
         schema: {
           tags,
           summary: 'Change the dates, deposit or notes of a booking or a rental under way',
@@ -307,7 +311,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/pickup',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary:
@@ -339,7 +343,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/return',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary: 'The unit comes back: condition, notes; the charges are computed and frozen',
@@ -356,7 +360,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.get(
       '/rentals/:id/photos',
       {
-        config: anyone,
+        config: rentalsRead,
         schema: {
           tags,
           summary: "The rental's photos, oldest first, with signed URLs valid for an hour",
@@ -371,7 +375,7 @@ export function rentalsRoutes(service: RentalsService) {
       '/rentals/:id/photos',
       {
         // A retried upload (its answer lost) is replayed, not stored twice (decisions 018, 041).
-        config: { ...anyone, idempotent: true },
+        config: { ...rentalsWrite, idempotent: true },
         schema: {
           consumes: MULTIPART_BODY,
           tags,
@@ -403,7 +407,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.delete(
       '/rentals/:id/photos/:photoId',
       {
-        config: anyone,
+        config: rentalsWrite,
         schema: {
           tags,
           summary: 'Delete a photo of the rental (its files are removed by the clean-up)',
@@ -420,7 +424,7 @@ export function rentalsRoutes(service: RentalsService) {
     r.post(
       '/rentals/:id/cancel',
       {
-        config: managers,
+        config: managersWrite,
         schema: {
           tags,
           summary: 'Cancel a booking or a rental under way',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHENTICATED, STAFF_MANAGERS } from '@service-portal/shared/access';
+import { AUTHENTICATED, scoped, STAFF_MANAGERS } from '@service-portal/shared/access';
 import { customerIdParamsSchema } from '@service-portal/shared/customers';
 import { customerOrdersQuerySchema } from '@service-portal/shared/service-orders';
 import { problemSchema } from '@service-portal/shared/problem';
@@ -46,11 +46,14 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const config = { access: AUTHENTICATED };
+    // Open to API tokens with these scopes (docs/decisions/055-api-tokens.md).
+    const orderRead = { access: scoped(AUTHENTICATED, 'orders:read') };
+    const orderWrite = { access: scoped(AUTHENTICATED, 'orders:write') };
 
     r.get(
       '/service-orders',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: 'List service orders, filtered and paged, newest first by default',
@@ -65,7 +68,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/customers/:id/service-orders',
       {
-        config,
+        config: orderRead,
         schema: {
           tags: ['customers'],
           summary: "The customer's service orders, as list rows",
@@ -80,7 +83,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/search',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: 'Search by customer name, order number, e-mail, phone, serial number, status, priority',
@@ -109,7 +112,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/service-orders/stats',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: "Counts and rates over the partner's orders",
@@ -122,7 +125,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/service-orders/export',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: 'The filtered list as an .xlsx spreadsheet (streamed)',
@@ -148,7 +151,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/bulk-update-status',
       {
-        config,
+        config: orderWrite,
         schema: {
           tags,
           summary: 'Change the status of several orders at once (all or nothing)',
@@ -162,7 +165,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/bulk-assign-technician',
       {
-        config,
+        config: orderWrite,
         schema: {
           tags,
           summary: 'Assign (or unassign, with null) a technician on several orders at once (all or nothing)',
@@ -176,7 +179,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/service-orders/:id',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: 'One service order with its spare parts and status history',
@@ -190,7 +193,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders',
       {
-        config: { ...config, idempotent: true },
+        config: { ...orderWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Create a service order (status created; the customer is linked or created)',
@@ -207,7 +210,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.put(
       '/service-orders/:id',
       {
-        config,
+        config: orderWrite,
         schema: {
           tags,
           summary: 'Change the fields sent; `version` must be the one last read (409 otherwise)',
@@ -242,7 +245,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/service-orders/:id/spare-parts',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: "The order's spare-part lines",
@@ -256,7 +259,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.post(
       '/service-orders/:id/spare-parts',
       {
-        config: { ...config, idempotent: true },
+        config: { ...orderWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Add a spare-part line',
@@ -274,7 +277,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.get(
       '/service-orders/:id/spare-parts/:partId',
       {
-        config,
+        config: orderRead,
         schema: {
           tags,
           summary: 'One spare-part line',
@@ -288,7 +291,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.put(
       '/service-orders/:id/spare-parts/:partId',
       {
-        config,
+        config: orderWrite,
         schema: {
           tags,
           summary: 'Change a spare-part line; `version` must be the one last read (409 otherwise)',
@@ -304,7 +307,7 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.delete(
       '/service-orders/:id/spare-parts/:partId',
       {
-        config,
+        config: orderWrite,
         schema: {
           tags,
           summary: 'Remove a spare-part line',

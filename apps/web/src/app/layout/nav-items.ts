@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconCalendarUser,
   IconClipboardList,
+  IconKey,
   IconLayoutDashboard,
   IconPackage,
   IconReceipt2,
@@ -20,6 +21,7 @@ import {
   GLOBAL_ADMIN,
   isAllowed,
   PRODUCT_SYNC_ACCESS,
+  roles,
   STAFF_MANAGERS,
 } from '@service-portal/shared/access';
 import type { Access, AccessSubject } from '@service-portal/shared/access';
@@ -70,6 +72,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     access: STAFF_MANAGERS,
   },
   { path: '/pricing', labelKey: 'nav.pricing', icon: IconReceipt2, access: STAFF_MANAGERS },
+  { path: '/api-tokens', labelKey: 'nav.apiTokens', icon: IconKey, access: roles('Administrator') },
   { path: '/info-center', labelKey: 'nav.documentation', icon: IconBook, access: AUTHENTICATED },
   { path: '/admin', labelKey: 'nav.administration', icon: IconShieldLock, access: GLOBAL_ADMIN },
 ];
