@@ -29,10 +29,18 @@ const BUDGET = { login: 150, other: 300 };
  */
 /**
  * Routes over the target, each held at its weight so it cannot grow further until it is brought
- * back under (none today: the customer pickers load Mantine's Select on first use, decision 038).
+ * back under. Session 8's merges (the dispatch board's menu items and error texts, API tokens,
+ * the schedule fields on pricing, orders and technicians) put these a few tenths over; the next
+ * change to them loads their Combobox fields on first use (decision 038) and empties this list.
  * @type {Record<string, number>}
  */
-const OVER_TARGET_CEILING = {};
+const OVER_TARGET_CEILING = {
+  pricing: 302,
+  'components-demo': 301,
+  toilet: 301,
+  technician: 301,
+  login: 151,
+};
 const strict = process.env.BUNDLE_BUDGET_STRICT === '1';
 /** Routes outside the signed-in layout (router.tsx: PublicOnly and the public paths). */
 const PUBLIC_ROUTES = new Set(['login', 'auth-callback', 'customer-upload']);

@@ -1,4 +1,4 @@
-import { Badge, createTheme, darken, DEFAULT_THEME, Drawer, mergeThemeOverrides, Modal } from '@mantine/core';
+import { Badge, createTheme, darken, DEFAULT_THEME, mergeThemeOverrides } from '@mantine/core';
 import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 
 /**
@@ -37,8 +37,10 @@ export function themeWithLabels(labels: { close: string }): MantineThemeOverride
     theme,
     createTheme({
       components: {
-        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+        // Plain objects, not Modal.extend(): naming the components here would load Modal, Drawer,
+        // the focus trap and floating-ui with the theme, on every screen (login too).
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
       },
     }),
   );
