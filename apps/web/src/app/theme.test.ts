@@ -33,6 +33,10 @@ describe('theme colours (decision 028)', () => {
     const selected = DEFAULT_THEME.colors.blue[0];
     expect(contrast(DEFAULT_THEME.colors.blue[8], selected)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(DEFAULT_THEME.colors.gray[7], selected)).toBeGreaterThanOrEqual(4.5);
+    // Outline badges (a status on the order list) on a selected row: 4.4:1 before.
+    for (const name of Object.keys(DEFAULT_THEME.colors).filter((n) => n !== 'dark')) {
+      expect(contrast(light[`--mantine-color-${name}-outline`]!, selected), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('names the close button of every dialog and drawer', () => {

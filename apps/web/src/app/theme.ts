@@ -24,6 +24,9 @@ export const theme = createTheme({
     // Badges read as written (sentence case, decision 029): Mantine upper-cases them by default,
     // which made "ACTIVE" sit beside "Scheduled" and spelled translated words in capitals.
     Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+    // A spinner carries its "Loading …" name; axe allows a name only with a role (issue 25's
+    // /my-day walk found it). A plain object, so the theme does not load the component.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
@@ -94,9 +97,11 @@ function contrastVariables(): Record<string, string> {
     if (name === 'dark') continue;
     // The light background is shade 1, shade 2 on hover; the text must read on both.
     vars[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);
-    const onWhite = readableOn(shades[8], white);
-    vars[`--mantine-color-${name}-outline`] = onWhite;
-    vars[`--mantine-color-${name}-text`] = onWhite;
+    // Outline badges and coloured text sit on white or on a selected row (blue 0, the darker):
+    // readable on that, they read on white too.
+    const onSurface = readableOn(readableOn(shades[8], white), DEFAULT_THEME.colors.blue[0]);
+    vars[`--mantine-color-${name}-outline`] = onSurface;
+    vars[`--mantine-color-${name}-text`] = onSurface;
   }
   return vars;
 }
