@@ -3,6 +3,7 @@ import { MAX_WORKED_MINUTES } from './pricing.ts';
 import { VALIDATION_MESSAGES } from './validation.ts';
 import {
   sumMoney,
+  timePerTechnician,
   WORK_LOG_MESSAGES,
   workedSecondsOf,
   workLogCreateSchema,
@@ -21,6 +22,8 @@ describe('work log schemas', () => {
       description: null,
       notes: null,
       manualMinutes: null,
+      technicianId: null,
+      billable: true,
       startTimer: false,
     });
   });
@@ -84,5 +87,40 @@ describe('sumMoney', () => {
       { currency: 'EUR', amountMinor: 100 },
     ]);
     expect(sumMoney()).toEqual([]);
+  });
+});
+
+describe('timePerTechnician', () => {
+  it('adds billable and non-billable time per technician, by name, the unnamed row last', () => {
+    const ola = '00000000-0000-4000-8000-000000000001';
+    const kari = '00000000-0000-4000-8000-000000000002';
+    expect(
+      timePerTechnician([
+        { technicianId: null, technicianName: null, billable: true, workedSeconds: 60 },
+        { technicianId: ola, technicianName: 'Ola', billable: true, workedSeconds: 600 },
+        { technicianId: ola, technicianName: 'Ola', billable: false, workedSeconds: 120 },
+        { technicianId: kari, technicianName: 'Kari', billable: false, workedSeconds: 30 },
+      ]),
+    ).toEqual([
+      { technicianId: kari, technicianName: 'Kari', billableSeconds: 0, nonBillableSeconds: 30, logCount: 1 },
+      {
+        technicianId: ola,
+        technicianName: 'Ola',
+        billableSeconds: 600,
+        nonBillableSeconds: 120,
+        logCount: 2,
+      },
+      { technicianId: null, technicianName: null, billableSeconds: 60, nonBillableSeconds: 0, logCount: 1 },
+    ]);
+    expect(timePerTechnician([])).toEqual([]);
+  });
+
+  it('takes a technician and the billable flag, billable by default', () => {
+    expect(workLogCreateSchema.parse({ category: 'other' })).toMatchObject({
+      technicianId: null,
+      billable: true,
+    });
+    expect(workLogCreateSchema.safeParse({ category: 'other', technicianId: 'nope' }).success).toBe(false);
+    expect(workLogCreateSchema.safeParse({ category: 'other', billable: 'no' }).success).toBe(false);
   });
 });

@@ -56,6 +56,13 @@ export const workLogCreateSchema = z.object({
   description: optionalText(WORK_LOG_LIMITS.descriptionMax),
   notes: optionalText(WORK_LOG_LIMITS.notesMax),
   manualMinutes: manualMinutesSchema.nullish().transform((v) => v ?? null),
+  /** The technician who did the work, when not (only) the signed-in user; an active one of the partner. */
+  technicianId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** Time not charged to the customer (travel on a warranty job, rework) is logged with `false`. */
+  billable: z.boolean().default(true),
   /** Start the timer at once ("start work" in one tap). */
   startTimer: z.boolean().default(false),
 });
@@ -68,6 +75,8 @@ export const workLogUpdateSchema = z.object({
   description: optionalTextPatch(WORK_LOG_LIMITS.descriptionMax),
   notes: optionalTextPatch(WORK_LOG_LIMITS.notesMax),
   manualMinutes: manualMinutesSchema.nullable().optional(),
+  technicianId: z.uuid().nullable().optional(),
+  billable: z.boolean().optional(),
   version: z.number().int().min(1),
 });
 export type WorkLogUpdate = z.output<typeof workLogUpdateSchema>;
@@ -84,6 +93,10 @@ export const workLogSchema = z.object({
   /** Who logged the work. */
   userId: z.uuid().nullable(),
   userName: z.string().nullable(),
+  /** Who did the work, when named. */
+  technicianId: z.uuid().nullable(),
+  technicianName: z.string().nullable(),
+  billable: z.boolean(),
   status: z.enum(WORK_LOG_STATUSES),
   /** Set while the timer runs (server state: survives a reload, visible on every device). */
   timerStartedAt: z.iso.datetime().nullable(),
@@ -116,6 +129,51 @@ export function workedSecondsOf(
   if (log.timerStartedAt === null) return log.trackedSeconds;
   const started = new Date(log.timerStartedAt).getTime();
   return log.trackedSeconds + Math.max(0, Math.floor((now.getTime() - started) / 1000));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time per technician (issue 31 item 11): worked time of the logs, billable and not, per named
+// technician. Logs without a named technician form one row with `technicianId` null.
+
+export const technicianTimeSchema = z.object({
+  technicianId: z.uuid().nullable(),
+  technicianName: z.string().nullable(),
+  billableSeconds: z.number().int(),
+  nonBillableSeconds: z.number().int(),
+  logCount: z.number().int(),
+});
+export type TechnicianTime = z.infer<typeof technicianTimeSchema>;
+export const technicianTimeListSchema = z.object({ items: z.array(technicianTimeSchema) });
+export type TechnicianTimeList = z.infer<typeof technicianTimeListSchema>;
+
+/** Adds the worked time of logs per technician; named technicians by name, the unnamed row last. */
+export function timePerTechnician(
+  logs: readonly {
+    technicianId: string | null;
+    technicianName: string | null;
+    billable: boolean;
+    workedSeconds: number;
+  }[],
+): TechnicianTime[] {
+  const rows = new Map<string | null, TechnicianTime>();
+  for (const log of logs) {
+    const row = rows.get(log.technicianId) ?? {
+      technicianId: log.technicianId,
+      technicianName: log.technicianName,
+      billableSeconds: 0,
+      nonBillableSeconds: 0,
+      logCount: 0,
+    };
+    if (log.billable) row.billableSeconds += log.workedSeconds;
+    else row.nonBillableSeconds += log.workedSeconds;
+    row.logCount += 1;
+    rows.set(log.technicianId, row);
+  }
+  return [...rows.values()].sort((a, b) => {
+    if (a.technicianId === null) return 1;
+    if (b.technicianId === null) return -1;
+    return (a.technicianName ?? '').localeCompare(b.technicianName ?? '');
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

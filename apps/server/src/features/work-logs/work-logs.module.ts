@@ -7,6 +7,7 @@ import {
   createWorkLogsService,
   type OrderLookup,
   type PricingSource,
+  type TechnicianLookup,
 } from './work-logs.service.ts';
 
 /**
@@ -18,16 +19,21 @@ export function workLogsReadPort(ctx: ModuleContext) {
 }
 
 /** Work logs on orders; offers the logs of a unit's orders for the serial history, in one query. */
-export function workLogsModule(ctx: ModuleContext, needs: { orders: OrderLookup; pricing: PricingSource }) {
+export function workLogsModule(
+  ctx: ModuleContext,
+  needs: { orders: OrderLookup; pricing: PricingSource; technicians: TechnicianLookup },
+) {
   const service = createWorkLogsService({
     repo: createWorkLogsRepository(ctx.db),
     orders: needs.orders,
     pricing: needs.pricing,
+    technicians: needs.technicians,
     now: ctx.now,
   });
   return {
     routes: [workLogsRoutes(service)],
     offers: {
+      workLogs: service,
       serialEvents: async (q: {
         scope: TenantScope;
         orders(): Promise<readonly { id: string; orderNumber: string }[]>;

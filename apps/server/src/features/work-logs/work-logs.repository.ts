@@ -3,11 +3,13 @@ import type { Currency } from '@service-portal/shared/limits';
 import type { WorkLogCategory, WorkLogCost } from '@service-portal/shared/pricing';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
+import { technicians } from '../../db/schema/technicians.ts';
 import { users } from '../../db/schema/users.ts';
 import { workLogs } from '../../db/schema/work-logs.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 
-// The author's name is joined here as a read-only label, as service orders do for theirs.
+// The author's and the technician's names are joined here as read-only labels, as service orders do
+// for theirs.
 
 const w = workLogs;
 
@@ -19,6 +21,9 @@ const columns = {
   notes: w.notes,
   userId: w.userId,
   userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  technicianId: w.technicianId,
+  technicianName: sql<string | null>`${technicians.firstName} || ' ' || ${technicians.lastName}`,
+  billable: w.billable,
   status: w.status,
   timerStartedAt: w.timerStartedAt,
   trackedSeconds: w.trackedSeconds,
@@ -42,6 +47,9 @@ export interface WorkLogRow {
   notes: string | null;
   userId: string | null;
   userName: string | null;
+  technicianId: string | null;
+  technicianName: string | null;
+  billable: boolean;
   status: 'open' | 'completed';
   timerStartedAt: Date | null;
   trackedSeconds: number;
@@ -62,6 +70,8 @@ export interface WorkLogValues {
   description: string | null;
   notes: string | null;
   manualMinutes: number | null;
+  technicianId: string | null;
+  billable: boolean;
 }
 
 /** The PostgreSQL error code (SQLSTATE) of a failed query, through the drivers' wrapping. */
@@ -93,6 +103,7 @@ export function createWorkLogsRepository(db: Db) {
         .select(columns)
         .from(w)
         .leftJoin(users, eq(users.id, w.userId))
+        .leftJoin(technicians, eq(technicians.id, w.technicianId))
         .where(scoped(w, scope, eq(w.serviceOrderId, orderId)))
         .orderBy(asc(w.createdAt), asc(w.id));
     },
@@ -104,6 +115,7 @@ export function createWorkLogsRepository(db: Db) {
         .select(columns)
         .from(w)
         .leftJoin(users, eq(users.id, w.userId))
+        .leftJoin(technicians, eq(technicians.id, w.technicianId))
         .where(scoped(w, scope, inArray(w.serviceOrderId, [...orderIds])))
         .orderBy(asc(w.createdAt), asc(w.id));
     },
@@ -113,6 +125,7 @@ export function createWorkLogsRepository(db: Db) {
         .select(columns)
         .from(w)
         .leftJoin(users, eq(users.id, w.userId))
+        .leftJoin(technicians, eq(technicians.id, w.technicianId))
         .where(one(scope, orderId, logId))
         .limit(1);
       return rows[0] ?? null;
@@ -318,6 +331,8 @@ export function createWorkLogsRepository(db: Db) {
             // One array parameter, not one per id (the export asks for 1,000 orders at a time).
             sql`${w.serviceOrderId} = any(${sql.param([...orderIds])}::uuid[])`,
             eq(w.status, 'completed'),
+            // Non-billable time is not charged (it still counts in the time per technician).
+            eq(w.billable, true),
             isNotNull(w.currency),
           ),
         )
@@ -329,6 +344,31 @@ export function createWorkLogsRepository(db: Db) {
         totals.set(row.orderId, list);
       }
       return totals;
+    },
+
+    /**
+     * The worked-time inputs of the logs on one order or of one technician, for the time per
+     * technician (summed by `timePerTechnician`, the rule the web shows too).
+     */
+    async timeInputs(scope: TenantScope, by: { orderId: string } | { technicianId: string }) {
+      return db
+        .select({
+          technicianId: w.technicianId,
+          technicianName: sql<string | null>`${technicians.firstName} || ' ' || ${technicians.lastName}`,
+          billable: w.billable,
+          timerStartedAt: w.timerStartedAt,
+          trackedSeconds: w.trackedSeconds,
+          manualMinutes: w.manualMinutes,
+        })
+        .from(w)
+        .leftJoin(technicians, eq(technicians.id, w.technicianId))
+        .where(
+          scoped(
+            w,
+            scope,
+            'orderId' in by ? eq(w.serviceOrderId, by.orderId) : eq(w.technicianId, by.technicianId),
+          ),
+        );
     },
 
     /** The open logs of the orders, for estimates. */
@@ -343,7 +383,15 @@ export function createWorkLogsRepository(db: Db) {
           manualMinutes: w.manualMinutes,
         })
         .from(w)
-        .where(scoped(w, scope, inArray(w.serviceOrderId, [...orderIds]), eq(w.status, 'open')));
+        .where(
+          scoped(
+            w,
+            scope,
+            inArray(w.serviceOrderId, [...orderIds]),
+            eq(w.status, 'open'),
+            eq(w.billable, true),
+          ),
+        );
     },
   };
 }

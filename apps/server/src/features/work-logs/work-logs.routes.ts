@@ -5,6 +5,7 @@ import { AUTHENTICATED } from '@service-portal/shared/access';
 import { problemSchema } from '@service-portal/shared/problem';
 import {
   orderTotalsSchema,
+  technicianTimeListSchema,
   workLogCreateSchema,
   workLogParamsSchema,
   workLogSchema,
@@ -168,6 +169,38 @@ export function workLogsRoutes(service: WorkLogsService) {
         },
       },
       async (request) => service.orderTotals(tenantOf(request), request.params.id),
+    );
+
+    r.get(
+      '/service-orders/:id/time-per-technician',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The order's worked time per named technician, billable and not (open logs as of now)",
+          params: orderParams,
+          response: { 200: technicianTimeListSchema, ...one },
+        },
+      },
+      async (request) => ({
+        items: await service.orderTimePerTechnician(tenantOf(request), request.params.id),
+      }),
+    );
+
+    // The technician's time is this feature's data (its table, its query), as a customer's orders are
+    // the service-orders feature's.
+    r.get(
+      '/technicians/:id/work-time',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "A technician's worked time on the partner's orders, billable and not",
+          params: orderParams,
+          response: { 200: technicianTimeListSchema, ...one },
+        },
+      },
+      async (request) => ({ items: await service.technicianTime(tenantOf(request), request.params.id) }),
     );
   };
 }

@@ -2,10 +2,12 @@ import { hasRole, type AccessSubject } from '@service-portal/shared/access';
 import { computeWorkLogCost, MAX_WORKED_MINUTES, type CostPricing } from '@service-portal/shared/pricing';
 import {
   sumMoney,
+  timePerTechnician,
   WORK_LOG_MESSAGES,
   workedSecondsOf,
   type Money,
   type OrderTotals,
+  type TechnicianTime,
   type WorkLog,
   type WorkLogCreate,
   type WorkLogUpdate,
@@ -26,6 +28,8 @@ export interface Actor extends AccessSubject {
 export interface OrderLookup {
   /** 404 unless the order is the partner's. */
   assertExists(scope: TenantScope, orderId: string): Promise<void>;
+  /** 404 unless the order is the partner's; 409 when it is cancelled (no new time on it). */
+  assertOpenForWork(scope: TenantScope, orderId: string): Promise<void>;
   /** Σ quantity × unit cost of the orders' spare-part lines, per order and currency, in one query. */
   partsTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
 }
@@ -34,10 +38,18 @@ export interface PricingSource {
   costPricing(scope: TenantScope, tx?: Db): Promise<CostPricing>;
 }
 
+export interface TechnicianLookup {
+  /** 400 on `path` unless an active technician of the partner. */
+  assertAssignable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
+  /** 404 unless the technician is the partner's. */
+  get(scope: TenantScope, id: string): Promise<unknown>;
+}
+
 export interface WorkLogsDeps {
   repo: WorkLogsRepository;
   orders: OrderLookup;
   pricing: PricingSource;
+  technicians: TechnicianLookup;
   /** The clock timers and completion read. */
   now?: () => Date;
 }
@@ -82,7 +94,7 @@ export function createLabourTotals(repo: Pick<WorkLogsRepository, 'labourTotals'
  * pricing of that moment (`computeWorkLogCost`, the rule the web app shows too).
  */
 export function createWorkLogsService(deps: WorkLogsDeps) {
-  const { repo, orders, pricing } = deps;
+  const { repo, orders, pricing, technicians } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function getOrThrow(
@@ -127,6 +139,11 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
         throw conflict('The timer of this work log is running already.');
       }
     });
+  }
+
+  function timeOf(rows: Awaited<ReturnType<WorkLogsRepository['timeInputs']>>): TechnicianTime[] {
+    const at = now();
+    return timePerTechnician(rows.map((r) => ({ ...r, workedSeconds: workedSecondsOf(r, at) })));
   }
 
   async function totalsFor(
@@ -202,7 +219,8 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
     },
 
     async create(scope: TenantScope, actor: Actor, orderId: string, input: WorkLogCreate): Promise<WorkLog> {
-      await orders.assertExists(scope, orderId);
+      await orders.assertOpenForWork(scope, orderId);
+      if (input.technicianId) await technicians.assertAssignable(scope, input.technicianId, 'technicianId');
       const { startTimer: start, ...values } = input;
       const id = await repo.transaction(async (tx) => {
         if (start) await assertNoOtherTimer(scope, orderId, actor.id, null, tx);
@@ -220,6 +238,7 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
 
     async update(scope: TenantScope, orderId: string, logId: string, input: WorkLogUpdate): Promise<WorkLog> {
       const { version, ...fields } = input;
+      if (fields.technicianId) await technicians.assertAssignable(scope, fields.technicianId, 'technicianId');
       const changes: Partial<WorkLogValues> = {};
       for (const [key, value] of Object.entries(fields)) {
         if (value !== undefined) Object.assign(changes, { [key]: value });
@@ -284,6 +303,20 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
         return getOrThrow(scope, orderId, logId, tx);
       });
       return toWorkLog(row, now(), null);
+    },
+
+    // --- time per technician ----------------------------------------------------------------------
+
+    /** The order's worked time per named technician, billable and not (open logs as of now). */
+    async orderTimePerTechnician(scope: TenantScope, orderId: string): Promise<TechnicianTime[]> {
+      await orders.assertExists(scope, orderId);
+      return timeOf(await repo.timeInputs(scope, { orderId }));
+    },
+
+    /** A technician's worked time over all the partner's orders, billable and not. */
+    async technicianTime(scope: TenantScope, technicianId: string): Promise<TechnicianTime[]> {
+      await technicians.get(scope, technicianId);
+      return timeOf(await repo.timeInputs(scope, { technicianId }));
     },
 
     // --- totals ----------------------------------------------------------------------------------

@@ -443,6 +443,10 @@ describe("Fjord's manager and Nordic's work logs (docs/decisions/002-tenancy.md)
         () => fjord.post(`${b}/${running.id}/timer/stop`, {}),
       ],
       ['GET /api/service-orders/:id/totals', () => fjord.get(`/service-orders/${order.id}/totals`)],
+      [
+        'GET /api/service-orders/:id/time-per-technician',
+        () => fjord.get(`/service-orders/${order.id}/time-per-technician`),
+      ],
     ];
     const tested = new Set<string>();
     for (const [route, call] of cases) {
@@ -470,9 +474,162 @@ describe("Fjord's manager and Nordic's work logs (docs/decisions/002-tenancy.md)
     expect((await w.api(w.tokens.admin, actingFor(w.partners.nordic)).get(b)).statusCode).toBe(200);
 
     const routes = w.ctx.app.routeTable
-      .filter((r) => /^\/api\/service-orders\/:id\/(work-logs|totals)/.test(r.url) && r.method !== 'HEAD')
+      .filter(
+        (r) =>
+          /^\/api\/service-orders\/:id\/(work-logs|totals|time-per-technician)/.test(r.url) &&
+          r.method !== 'HEAD',
+      )
       .map((r) => `${r.method} ${r.url}`);
-    expect(routes).toHaveLength(9);
+    expect(routes).toHaveLength(10);
     expect(routes.filter((r) => !tested.has(r))).toEqual([]);
+  });
+});
+
+describe('time per technician (issue 31 item 11)', () => {
+  async function newTechnician(token: string, firstName: string): Promise<{ id: string }> {
+    const res = await w.api(token).post('/technicians', {
+      firstName,
+      lastName: 'Tester',
+      email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>();
+  }
+
+  it('logs time for a named technician, billable or not, and totals it on the order and the technician', async () => {
+    const timeOrder = (
+      await manager().post('/service-orders', orderInput({ title: 'Time split' }))
+    ).json<ServiceOrder>();
+    const ola = await newTechnician(w.tokens.manager, 'Ola');
+    const kari = await newTechnician(w.tokens.manager, 'Kari');
+    const logs = `/service-orders/${timeOrder.id}/work-logs`;
+    const billable = await newLog(
+      w.tokens.manager,
+      { category: 'service_log', manualMinutes: 90, technicianId: ola.id },
+      timeOrder.id,
+    );
+    expect(billable).toMatchObject({ technicianId: ola.id, technicianName: 'Ola Tester', billable: true });
+    const travel = await newLog(
+      w.tokens.manager,
+      { category: 'other', manualMinutes: 30, technicianId: ola.id, billable: false },
+      timeOrder.id,
+    );
+    expect(travel.billable).toBe(false);
+    await newLog(
+      w.tokens.manager,
+      { category: 'service_log', manualMinutes: 45, technicianId: kari.id },
+      timeOrder.id,
+    );
+    await newLog(w.tokens.manager, { category: 'service_log', manualMinutes: 10 }, timeOrder.id);
+
+    const byOrder = await manager().get(`/service-orders/${timeOrder.id}/time-per-technician`);
+    expect(byOrder.statusCode, byOrder.body).toBe(200);
+    expect(byOrder.json().items).toEqual([
+      {
+        technicianId: kari.id,
+        technicianName: 'Kari Tester',
+        billableSeconds: 2700,
+        nonBillableSeconds: 0,
+        logCount: 1,
+      },
+      {
+        technicianId: ola.id,
+        technicianName: 'Ola Tester',
+        billableSeconds: 5400,
+        nonBillableSeconds: 1800,
+        logCount: 2,
+      },
+      { technicianId: null, technicianName: null, billableSeconds: 600, nonBillableSeconds: 0, logCount: 1 },
+    ]);
+    const byTechnician = await manager().get(`/technicians/${ola.id}/work-time`);
+    expect(byTechnician.json().items).toEqual([
+      {
+        technicianId: ola.id,
+        technicianName: 'Ola Tester',
+        billableSeconds: 5400,
+        nonBillableSeconds: 1800,
+        logCount: 2,
+      },
+    ]);
+
+    // Non-billable time is not charged: only the billable logs' cost is in the labour.
+    const completed = (await manager().post(`${logs}/${billable.id}/complete`, {})).json<WorkLog>();
+    const travelDone = (await manager().post(`${logs}/${travel.id}/complete`, {})).json<WorkLog>();
+    const totals = (await manager().get(`/service-orders/${timeOrder.id}/totals`)).json<OrderTotals>();
+    expect(travelDone.costMinor).toBeGreaterThan(0);
+    expect(totals.labour).toEqual([{ currency: 'NOK', amountMinor: completed.costMinor }]);
+
+    // The technician can be changed, and the flag turned, while the log is open.
+    const kariLog = (await manager().get(logs)).json<WorkLog[]>().find((l) => l.technicianId === kari.id);
+    const moved = await manager().put(`${logs}/${kariLog?.id}`, {
+      technicianId: ola.id,
+      billable: false,
+      version: kariLog?.version,
+    });
+    expect(moved.json()).toMatchObject({ technicianId: ola.id, billable: false });
+  });
+
+  it("refuses another partner's or an unknown technician, and hides a technician's time from other partners", async () => {
+    const ola = await newTechnician(w.tokens.manager, 'Nils');
+    const fjordTech = await newTechnician(w.tokens.fjord, 'Fjordine');
+    const before = await w.ctx.app.db.select().from(workLogs).where(eq(workLogs.serviceOrderId, order.id));
+    for (const technicianId of [fjordTech.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await manager().post(base(), { category: 'other', technicianId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe('technicianId');
+    }
+    const bad = await manager().post(base(), { category: 'other', technicianId: 'x', billable: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(await w.ctx.app.db.select().from(workLogs).where(eq(workLogs.serviceOrderId, order.id))).toEqual(
+      before,
+    );
+    const hidden = await w.api(w.tokens.fjord).get(`/technicians/${ola.id}/work-time`);
+    expect(hidden.statusCode).toBe(404);
+    expect((await w.api(w.tokens.fjord).get(`/technicians/${fjordTech.id}/work-time`)).json()).toEqual({
+      items: [],
+    });
+  });
+});
+
+describe('the phone outbox replays a work log (issue 28)', () => {
+  it('stores one log when the same op is sent twice with its id as the Idempotency-Key', async () => {
+    const key = 'c9a1f0de-5b8e-4c47-9a5e-2f7f2f3c0a11';
+    const send = () =>
+      w
+        .api(phone, { 'idempotency-key': key })
+        .post(base(), { category: 'service_log', description: 'Outbox replay', durationMinutes: 30 });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<WorkLog>().id).toBe(first.json<WorkLog>().id);
+    const rows = await w.ctx.app.db.select().from(workLogs).where(eq(workLogs.description, 'Outbox replay'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses time on an order cancelled meanwhile (409) and stores nothing (decision 074)', async () => {
+    const gone = (
+      await manager().post('/service-orders', orderInput({ title: 'Cancelled job' }))
+    ).json<ServiceOrder>();
+    const cancelled = await manager().put(`/service-orders/${gone.id}`, {
+      status: 'cancelled',
+      version: gone.version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const res = await w
+      .api(phone, { 'idempotency-key': 'd4b2e1f0-6c9a-4d58-8b6f-3a8e3f4d1b22' })
+      .post(`/service-orders/${gone.id}/work-logs`, { category: 'service_log', manualMinutes: 20 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ code: string; detail: string }>()).toMatchObject({
+      code: 'conflict',
+      detail: 'The service order is cancelled: no time can be logged on it.',
+    });
+    expect((await manager().get(`/service-orders/${gone.id}/work-logs`)).json()).toEqual([]);
+    // Another partner's order stays a 404, cancelled or not.
+    const foreign = await w
+      .api(phone)
+      .post(`/service-orders/${fjordOrder.id}/work-logs`, { category: 'service_log', manualMinutes: 5 });
+    expect(foreign.statusCode).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import { workLogSchema } from '@service-portal/shared/work-logs';
 import type { WorkLog, WorkLogCreateInput, WorkLogUpdateInput } from '@service-portal/shared/work-logs';
 import { apiClient } from '../../../lib/api-client.ts';
 import { orderTotalsQueryOptions } from './get-order-totals.ts';
+import { timePerTechnicianKey } from './get-time-per-technician.ts';
 import { workLogsQueryOptions } from './list-work-logs.ts';
 
 const base = (orderId: string) => `/service-orders/${encodeURIComponent(orderId)}/work-logs`;
@@ -40,6 +41,8 @@ function useRefresh(orderId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: workLogsQueryOptions(orderId).queryKey }),
       queryClient.invalidateQueries({ queryKey: orderTotalsQueryOptions(orderId).queryKey }),
+      // Any technician's time may change (the log's technician or flag did): all of them refresh.
+      queryClient.invalidateQueries({ queryKey: timePerTechnicianKey }),
     ]);
 }
 

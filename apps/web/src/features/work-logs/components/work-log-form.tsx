@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WORK_LOG_CATEGORIES } from '@service-portal/shared/pricing';
 import type { WorkLogCategory } from '@service-portal/shared/pricing';
@@ -11,6 +11,14 @@ export interface WorkLogFormValues {
   description: string | null;
   notes: string | null;
   manualMinutes: number | null;
+  technicianId: string | null;
+  billable: boolean;
+}
+
+/** A technician to name on a log: the route passes the partner's active ones (features stay apart). */
+export interface TechnicianOption {
+  value: string;
+  label: string;
 }
 
 interface Draft extends Record<string, unknown> {
@@ -18,6 +26,8 @@ interface Draft extends Record<string, unknown> {
   description: string;
   notes: string;
   manualMinutes: string;
+  technicianId: string;
+  billable: boolean;
 }
 
 function toPayload(draft: Draft) {
@@ -27,6 +37,8 @@ function toPayload(draft: Draft) {
     description: draft.description,
     notes: draft.notes,
     manualMinutes: minutes === '' ? null : /^\d+$/.test(minutes) ? Number(minutes) : Number.NaN,
+    technicianId: draft.technicianId === '' ? null : draft.technicianId,
+    billable: draft.billable,
   };
 }
 
@@ -39,13 +51,15 @@ export function WorkLogForm({
   submitLabel,
   busy,
   offerStart = false,
+  technicians = [],
   onSubmit,
   onCancel,
 }: {
-  initial?: WorkLogFormValues;
+  initial?: WorkLogFormValues & { technicianName?: string | null };
   submitLabel: string;
   busy: boolean;
   offerStart?: boolean;
+  technicians?: readonly TechnicianOption[];
   onSubmit: (values: WorkLogFormValues, startTimer: boolean, onError: (error: unknown) => void) => void;
   onCancel?: () => void;
 }) {
@@ -57,6 +71,8 @@ export function WorkLogForm({
       notes: initial?.notes ?? '',
       manualMinutes:
         initial?.manualMinutes === null || initial === undefined ? '' : String(initial.manualMinutes),
+      technicianId: initial?.technicianId ?? '',
+      billable: initial?.billable ?? true,
     },
     schema: workLogCreateSchema,
     toPayload,
@@ -64,9 +80,18 @@ export function WorkLogForm({
     translate: translateWorkLogError,
   });
   const submit = (startTimer: boolean) =>
-    form.submit(({ category, description, notes, manualMinutes }) =>
-      onSubmit({ category, description, notes, manualMinutes }, startTimer, form.fail),
+    form.submit(({ category, description, notes, manualMinutes, technicianId, billable }) =>
+      onSubmit(
+        { category, description, notes, manualMinutes, technicianId, billable },
+        startTimer,
+        form.fail,
+      ),
     );
+  // A technician named on the log but no longer active still shows as chosen.
+  const technicianOptions =
+    initial?.technicianId && !technicians.some((o) => o.value === initial.technicianId)
+      ? [...technicians, { value: initial.technicianId, label: initial.technicianName ?? '—' }]
+      : technicians;
 
   return (
     <form onSubmit={submit(false)} noValidate aria-label={submitLabel}>
@@ -97,6 +122,19 @@ export function WorkLogForm({
           description={t('workLogs.fields.manualHint')}
           inputMode="numeric"
           {...form.getInputProps('manualMinutes')}
+        />
+        <NativeSelect
+          label={t('workLogs.fields.technician')}
+          description={t('workLogs.fields.technicianHint')}
+          data={[
+            { value: '', label: t('workLogs.fields.noTechnician') },
+            ...technicianOptions.map((o) => ({ value: o.value, label: o.label })),
+          ]}
+          {...form.getInputProps('technicianId')}
+        />
+        <Checkbox
+          label={t('workLogs.fields.billable')}
+          {...form.getInputProps('billable', { type: 'checkbox' })}
         />
         <Group gap="sm">
           <Button type="submit" loading={busy}>

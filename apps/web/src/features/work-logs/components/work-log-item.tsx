@@ -55,6 +55,11 @@ export function WorkLogItem({
             <Badge size="sm" variant="light" color={open ? 'blue' : 'green'}>
               {t(`workLogs.status.${log.status}`)}
             </Badge>
+            {!log.billable && (
+              <Badge size="sm" variant="outline" color="gray">
+                {t('workLogs.nonBillable')}
+              </Badge>
+            )}
             {running && (
               <Badge size="sm" color="red" variant="dot">
                 {t('workLogs.running')}
@@ -70,6 +75,9 @@ export function WorkLogItem({
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
             {log.notes}
           </Text>
+        )}
+        {log.technicianName !== null && (
+          <Text size="sm">{t('workLogs.technician', { name: log.technicianName })}</Text>
         )}
         <Text size="xs" c="dimmed">
           {t('workLogs.by', {

@@ -23,6 +23,9 @@ function workLog(overrides: Partial<WorkLog> = {}): WorkLog {
     notes: null,
     userId: '11111111-1111-4111-8111-111111111111',
     userName: 'Tor Teknikk',
+    technicianId: null,
+    technicianName: null,
+    billable: true,
     status: 'open',
     timerStartedAt: null,
     trackedSeconds: 0,
@@ -53,6 +56,8 @@ const pricing: PricingConfig = {
   version: 2,
 };
 
+const OLA = 'c1000000-0000-4000-8000-000000000001';
+
 function start(routes: Record<string, Handler>, canSeePricing = true) {
   const api = mockApi({
     'GET /api/pricing': { status: 200, body: pricing },
@@ -62,7 +67,11 @@ function start(routes: Record<string, Handler>, canSeePricing = true) {
   const view = renderWithProviders(
     <>
       <Notifications />
-      <WorkLogPanel orderId={ORDER_ID} canSeePricing={canSeePricing} />
+      <WorkLogPanel
+        orderId={ORDER_ID}
+        canSeePricing={canSeePricing}
+        technicians={[{ value: OLA, label: 'Ola Nordmann' }]}
+      />
     </>,
   );
   return { ...api, ...view };
@@ -162,10 +171,46 @@ describe('work-log panel', { timeout: 20_000 }, () => {
       description: 'Washed the unit',
       notes: null,
       manualMinutes: null,
+      technicianId: null,
+      billable: true,
       startTimer: true,
     });
     expect(await screen.findByText('Extra cleaning')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+  });
+
+  it('logs non-billable time for a named technician and shows both on the log', async () => {
+    let logs: WorkLog[] = [];
+    const { user, calls } = start({
+      [`GET ${LOGS}`]: () => ({ status: 200, body: logs }),
+      [`POST ${LOGS}`]: (request) => {
+        const body = request.body as { technicianId: string | null; billable: boolean };
+        logs = [
+          workLog({
+            manualMinutes: 30,
+            technicianId: body.technicianId,
+            technicianName: 'Ola Nordmann',
+            billable: body.billable,
+          }),
+        ];
+        return { status: 201, body: logs[0] };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add work log' }));
+    const form = screen.getByRole('form', { name: 'Add work log' });
+    await user.selectOptions(within(form).getByLabelText(/^Category/, { selector: 'select' }), 'other');
+    await user.selectOptions(within(form).getByLabelText(/^Technician/, { selector: 'select' }), OLA);
+    await user.type(within(form).getByLabelText(/^Manual duration/, { selector: 'input' }), '30');
+    await user.click(within(form).getByRole('checkbox', { name: 'Billable to the customer' }));
+    await user.click(within(form).getByRole('button', { name: 'Add work log' }));
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    expect(sent(calls, 'POST', LOGS)[0]?.body).toMatchObject({
+      manualMinutes: 30,
+      technicianId: OLA,
+      billable: false,
+    });
+    expect(await screen.findByText('Technician: Ola Nordmann')).toBeInTheDocument();
+    expect(screen.getByText('Not billable')).toBeInTheDocument();
   });
 
   it('rejects a manual duration that is not a whole number of minutes', async () => {

@@ -18,7 +18,7 @@ import {
   useWorkLogAction,
 } from '../api/work-log-mutations.ts';
 import { formatElapsed, useNow } from './work-log-format.ts';
-import { WorkLogForm } from './work-log-form.tsx';
+import { WorkLogForm, type TechnicianOption } from './work-log-form.tsx';
 import { WorkLogItem, previewCost } from './work-log-item.tsx';
 
 type Dialog = { kind: 'edit' | 'delete' | 'complete'; log: WorkLog } | null;
@@ -32,9 +32,12 @@ type Dialog = { kind: 'edit' | 'delete' | 'complete'; log: WorkLog } | null;
 export function WorkLogPanel({
   orderId,
   canSeePricing = false,
+  technicians = [],
 }: {
   orderId: string;
   canSeePricing?: boolean;
+  /** The partner's active technicians, to name who did the work. */
+  technicians?: readonly TechnicianOption[];
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -88,6 +91,7 @@ export function WorkLogPanel({
               submitLabel={t('workLogs.add')}
               busy={create.isPending}
               offerStart
+              technicians={technicians}
               onCancel={() => setAdding(false)}
               onSubmit={(values, startTimer, onError) => {
                 create.mutate(
@@ -156,6 +160,7 @@ export function WorkLogPanel({
         {dialog?.kind === 'edit' && (
           <WorkLogForm
             initial={dialog.log}
+            technicians={technicians}
             submitLabel={t('workLogs.save')}
             busy={update.isPending}
             onCancel={() => setDialog(null)}
