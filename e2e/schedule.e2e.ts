@@ -56,9 +56,9 @@ async function openBoard(page: Page): Promise<void> {
   await expect.poll(() => list.locator('[data-card]').count(), { timeout: 10_000 }).toBeLessThanOrEqual(1);
 }
 
-/** The first active technician's cell on a day (its row header names them). */
+/** The first technician's cell on a day that is open for work (not off, active, with hours). */
 function firstCell(page: Page, date: string) {
-  return page.locator(`td[data-cell$=":${date}"]`).first();
+  return page.locator(`td[data-cell$=":${date}"]:not([data-closed])`).first();
 }
 
 describe('dispatch board', () => {
@@ -72,6 +72,7 @@ describe('dispatch board', () => {
     await card.waitFor();
     const target = firstCell(page, nextTuesday);
     await target.scrollIntoViewIfNeeded();
+    const cellId = await target.getAttribute('data-cell');
 
     const from = await card.boundingBox();
     const to = await target.boundingBox();
@@ -89,7 +90,7 @@ describe('dispatch board', () => {
     await page.getByRole('status').filter({ hasText: 'is planned for' }).waitFor();
     await page.reload();
     await page.getByRole('table', { name: 'Technicians and days' }).waitFor();
-    await firstCell(page, nextTuesday).getByText(title).waitFor();
+    await page.locator(`td[data-cell="${cellId}"]`).getByText(title).waitFor();
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -107,8 +108,17 @@ describe('dispatch board', () => {
     const dialog = page.getByRole('dialog', { name: 'Schedule order' });
     await dialog.waitFor();
     expect(await dialog.getByText("Takes 1 h 30 min of the technician's day.").count()).toBe(1);
-    await dialog.getByLabel(/^Technician/).focus();
-    await page.keyboard.press('ArrowDown');
+    // A technician who works that day (the board marks the others' cells closed): the select's
+    // options in order, walked with the arrow key as a keyboard user would.
+    const working = (await firstCell(page, nextTuesday).getAttribute('data-cell'))?.split(':')[0];
+    const select = dialog.getByLabel(/^Technician/);
+    const values = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    await select.focus();
+    for (let step = 0; step < values.indexOf(working ?? ''); step += 1)
+      await page.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).toBe(working);
     await dialog.getByLabel(/^Date/).fill(nextTuesday);
     await dialog.getByLabel(/^Start time/).fill('10:15');
     await dialog.getByLabel(/^Start time/).press('Enter');

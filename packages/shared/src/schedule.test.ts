@@ -10,10 +10,14 @@ import {
   isOverbooked,
   maySchedule,
   mayUnschedule,
+  LAST_POSTCODE_PATTERN,
   postcodeOf,
   SCHEDULABLE_STATUSES,
   statusAfterScheduling,
   weekdayIndex,
+  isPartnerWorkingDay,
+  partnerWorkingDaysSchema,
+  DEFAULT_PARTNER_WORKING_DAYS,
   type MayScheduleInput,
   assignmentInputSchema,
   boardQuerySchema,
@@ -175,7 +179,8 @@ describe('maySchedule', () => {
       reason: 'technician_inactive',
     });
     expect(maySchedule({ ...base, dayOff: true })).toEqual({ ok: false, reason: 'technician_off' });
-    expect(maySchedule({ ...base, date: '2026-11-29' })).toEqual({ ok: false, reason: 'technician_off' });
+    // A Sunday: the partner (Monday to Friday by default) is closed before the technician is asked.
+    expect(maySchedule({ ...base, date: '2026-11-29' })).toEqual({ ok: false, reason: 'partner_closed' });
     expect(maySchedule({ ...base, order: { ...base.order, estimatedMinutes: null } })).toEqual({
       ok: false,
       reason: 'duration_required',
@@ -224,11 +229,61 @@ describe('maySchedule', () => {
     );
   });
 
+  it("refuses the partner's closed weekdays and only those, whatever the technician's hours", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }).filter((f) => f.some(Boolean)),
+        hours,
+        day,
+        fc.boolean(),
+        (flags, h, d, off) => {
+          const partner = partnerWorkingDaysSchema.parse(flags);
+          const result = maySchedule({
+            ...base,
+            technician: { isActive: true, workingHours: h },
+            date: d,
+            dayOff: off,
+            partnerWorkingDays: partner,
+          });
+          const open = isPartnerWorkingDay(d, partner);
+          expect(open).toBe(flags[weekdayIndex(d)]);
+          if (!open) expect(result).toEqual({ ok: false, reason: 'partner_closed' });
+          else {
+            const works = !off && h[weekdayIndex(d)] != null;
+            expect(result.ok).toBe(works);
+            if (!result.ok) expect(result.reason).toBe('technician_off');
+          }
+          // A closed weekday never has hours to book, so the board shows its cells closed.
+          if (!open)
+            expect(
+              availableMinutes({ date: d, workingHours: h, dayOff: off, partnerWorkingDays: partner }),
+            ).toBe(0);
+        },
+      ),
+    );
+  });
+
   it('keeps a status the rules cannot move to scheduled', () => {
     for (const s of SCHEDULABLE_STATUSES) {
       const next = statusAfterScheduling(s);
       expect(next === s || checkTransition(s, next, manager).ok).toBe(true);
     }
+  });
+});
+
+describe('partnerWorkingDaysSchema', () => {
+  it('takes seven flags with at least one working day; Monday to Friday by default', () => {
+    expect(DEFAULT_PARTNER_WORKING_DAYS).toEqual([true, true, true, true, true, false, false]);
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 0, maxLength: 9 }), (flags) => {
+        const parsed = partnerWorkingDaysSchema.safeParse(flags);
+        expect(parsed.success).toBe(flags.length === 7 && flags.some(Boolean));
+      }),
+    );
+    expect(partnerWorkingDaysSchema.safeParse(Array(7).fill(false)).error?.issues[0]?.message).toBe(
+      'Choose at least one working day',
+    );
+    expect(partnerWorkingDaysSchema.safeParse(['yes', 1, 0, 0, 0, 0, 0]).success).toBe(false);
   });
 });
 
@@ -268,6 +323,23 @@ describe('compareUnscheduled', () => {
         }
         // Sorting twice, or from reversed input, gives the same order (ties broken by id).
         expect([...cards].reverse().sort(compareUnscheduled)).toEqual(sorted);
+      }),
+    );
+  });
+});
+
+describe('LAST_POSTCODE_PATTERN (the filter in SQL)', () => {
+  it('finds what postcodeOf finds, in one match, for any address', () => {
+    const last = new RegExp(LAST_POSTCODE_PATTERN);
+    const part = fc.oneof(
+      fc.constantFrom('Storgata', 'Calle', 'Oslo', ',', ' ', '\n', '-', '+47', 'Madrid'),
+      fc.integer({ min: 0, max: 999_999 }).map(String),
+      fc.stringMatching(/^[0-9]{4,5}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 8 }), (parts) => {
+        const address = parts.join(' ');
+        expect(address.match(last)?.[0] ?? null).toBe(postcodeOf(address));
       }),
     );
   });

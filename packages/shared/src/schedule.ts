@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listResponseSchema } from './pagination.ts';
 import type { DefaultDurations } from './pricing.ts';
 import {
+  currencySchema,
   PRIORITIES,
   prioritySchema,
   serviceOrderStatusSchema,
@@ -31,6 +32,27 @@ export type ScheduleViewDays = (typeof SCHEDULE_VIEW_DAYS)[number];
 export type WeekdayFlags = readonly [boolean, boolean, boolean, boolean, boolean, boolean, boolean];
 export const DEFAULT_PARTNER_WORKING_DAYS: WeekdayFlags = [true, true, true, true, true, false, false];
 
+export const WORKING_DAYS_MESSAGES = {
+  atLeastOne: 'Choose at least one working day',
+  sevenDays: 'Give a flag for each weekday, Monday to Sunday',
+} as const;
+
+/** The partner's working days (set with its pricing's basic settings): 7 flags, at least one set. */
+export const partnerWorkingDaysSchema = z
+  .array(z.boolean(), { message: WORKING_DAYS_MESSAGES.sevenDays })
+  .length(7, WORKING_DAYS_MESSAGES.sevenDays)
+  .refine((days) => days.some(Boolean), WORKING_DAYS_MESSAGES.atLeastOne)
+  .readonly()
+  .transform((days) => days as unknown as WeekdayFlags);
+
+/** Whether the partner works on a calendar day (its weekday's flag). */
+export function isPartnerWorkingDay(
+  date: string,
+  days: WeekdayFlags = DEFAULT_PARTNER_WORKING_DAYS,
+): boolean {
+  return days[weekdayIndex(date)] ?? false;
+}
+
 /** How often the web board asks `GET /schedule/changes` (milliseconds). */
 export const SCHEDULE_POLL_MS = 3000;
 
@@ -42,6 +64,7 @@ export const SCHEDULE_ERROR_CODES = {
   versionConflict: 'version_conflict',
   technicianInactive: 'technician_inactive',
   technicianOff: 'technician_off',
+  partnerClosed: 'partner_closed',
   statusNotSchedulable: 'status_not_schedulable',
   durationRequired: 'duration_required',
   noTechnicianRecord: 'no_technician_record',
@@ -54,6 +77,7 @@ export const SCHEDULE_ERROR_STATUS: Record<ScheduleErrorCode, number> = {
   version_conflict: 409,
   technician_inactive: 409,
   technician_off: 409,
+  partner_closed: 409,
   status_not_schedulable: 409,
   duration_required: 422,
   no_technician_record: 404,
@@ -178,14 +202,17 @@ export interface MayScheduleInput {
 
 /**
  * Whether an order may be scheduled for a technician on a day, and if so its status and duration
- * afterwards. Checked in this order: version, status, technician active, technician working,
- * duration. Overbooking is allowed (reported by the cell, not refused).
+ * afterwards. Checked in this order: version, status, technician active, the partner working that
+ * weekday (`partner_closed`), technician working, duration. Overbooking is allowed (reported by the
+ * cell, not refused).
  */
 export function maySchedule(input: MayScheduleInput): MaySchedule {
   const { order } = input;
   if (order.version !== input.expectedVersion) return { ok: false, reason: 'version_conflict' };
   if (!isSchedulableStatus(order.status)) return { ok: false, reason: 'status_not_schedulable' };
   if (!input.technician.isActive) return { ok: false, reason: 'technician_inactive' };
+  if (!isPartnerWorkingDay(input.date, input.partnerWorkingDays))
+    return { ok: false, reason: 'partner_closed' };
   const day = {
     date: input.date,
     workingHours: input.technician.workingHours,
@@ -242,9 +269,18 @@ export function compareUnscheduled(
  */
 export function postcodeOf(address: string | null): string | null {
   if (!address) return null;
-  const matches = address.match(/(?<![\d-])\d{4,5}(?![\d-])/g);
+  const matches = address.match(new RegExp(POSTCODE_PATTERN, 'g'));
   return matches ? (matches[matches.length - 1] ?? null) : null;
 }
+
+/** A postcode: a group of 4 or 5 digits standing alone (not part of a longer number or a range). */
+export const POSTCODE_PATTERN = '(?<![0-9-])[0-9]{4,5}(?![0-9-])';
+/**
+ * The last postcode of an address as a single match, for SQL's `regexp_match` (PostgreSQL's
+ * regular expressions have lookbehind and lookahead but no global flag): the same answer as
+ * `postcodeOf`, so the board's postcode filter runs in the database.
+ */
+export const LAST_POSTCODE_PATTERN = `${POSTCODE_PATTERN}(?!(?:.|\n)*${POSTCODE_PATTERN})`;
 
 // ---------------------------------------------------------------------------------------------
 // Schemas: cards, board, unscheduled list, moves
@@ -406,8 +442,24 @@ export const myDayOrderSchema = z.object({
   customerAddress: z.string().nullable(),
   description: z.string().nullable(),
   checkpoints: storedCheckpointsSchema,
+  /** The order's serial number and internal notes: the technician reads and changes them on the phone. */
+  serialNumber: z.string().nullable(),
+  internalNotes: z.string().nullable(),
+  /** The currency of a part the technician adds. */
+  currency: currencySchema,
+  /** Whole lines (with their version): the phone changes a line's quantity with the line's PUT. */
   spareParts: z.array(
-    z.object({ id: z.uuid(), partNumber: z.string(), partName: z.string(), quantity: z.number().int() }),
+    z.object({
+      id: z.uuid(),
+      partNumber: z.string(),
+      partName: z.string(),
+      quantity: z.number().int(),
+      unitCost: z.number().int(),
+      currency: currencySchema,
+      supplier: z.string().nullable(),
+      notes: z.string().nullable(),
+      version: z.number().int(),
+    }),
   ),
   /** Newest first, at most 6: ids for `/api/images/{id}` thumbnails. */
   photoIds: z.array(z.uuid()),

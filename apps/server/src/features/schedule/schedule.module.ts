@@ -24,5 +24,7 @@ export function scheduleModule(
     messages: needs.messages,
     now: ctx.now,
   });
+  // The order form's PUT asks the same rule as the board (issue 25).
+  needs.orders.useSchedulingRules(service);
   return { routes: [scheduleRoutes(service)], offers: {} } satisfies FeatureModule;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
-import { UNSCHEDULED_LIST_STATUSES } from '@service-portal/shared/schedule';
+import { LAST_POSTCODE_PATTERN, UNSCHEDULED_LIST_STATUSES } from '@service-portal/shared/schedule';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/images.ts';
 import { servicePartners } from '../../db/schema/partners.ts';
@@ -64,6 +64,8 @@ export interface UnscheduledFilters {
   serviceType?: ServiceType[] | undefined;
   /** Created before this instant (the age filter). */
   createdBefore?: Date | undefined;
+  /** The start of the address's postcode (shared `postcodeOf`, as `LAST_POSTCODE_PATTERN`). */
+  postcode?: string | undefined;
 }
 
 export function createScheduleRepository(db: Db) {
@@ -73,6 +75,9 @@ export function createScheduleRepository(db: Db) {
       f.priority?.length ? inArray(o.priority, f.priority) : undefined,
       f.serviceType?.length ? inArray(o.serviceType, f.serviceType) : undefined,
       f.createdBefore ? sql`${o.createdAt} < ${f.createdBefore.toISOString()}` : undefined,
+      f.postcode
+        ? sql`(regexp_match(${o.customerAddress}, ${LAST_POSTCODE_PATTERN}))[1] like ${`${f.postcode}%`}`
+        : undefined,
     ];
   }
   // Most urgent first, then oldest: the same order as shared `compareUnscheduled`.
@@ -229,19 +234,6 @@ export function createScheduleRepository(db: Db) {
     },
 
     /**
-     * Every unscheduled order matching the filters, in list order, up to `cap`: for the postcode
-     * filter, which applies shared `postcodeOf` to the address (a rule, so not re-written in SQL).
-     */
-    async unscheduledAll(scope: TenantScope, f: UnscheduledFilters, digits: string, cap: number) {
-      return db
-        .select(cardColumns)
-        .from(o)
-        .where(scoped(o, scope, ...unscheduledConditions(f), sql`${o.customerAddress} like ${`%${digits}%`}`))
-        .orderBy(urgency, asc(o.createdAt), asc(o.id))
-        .limit(cap);
-    },
-
-    /**
      * The freshness cursor's parts in one query: the partner's latest order change and order
      * count (a deleted order), the latest technician change (hours, active, days off touch it)
      * and the pricing change (default durations).
@@ -285,6 +277,9 @@ export function createScheduleRepository(db: Db) {
           customerPhone: o.customerPhone,
           customerAddress: o.customerAddress,
           description: o.description,
+          serialNumber: o.serialNumber,
+          internalNotes: o.internalNotes,
+          currency: o.currency,
           checkpoints: o.checkpoints,
           version: o.version,
         })
@@ -302,6 +297,11 @@ export function createScheduleRepository(db: Db) {
           partNumber: p.partNumber,
           partName: p.partName,
           quantity: p.quantity,
+          unitCost: p.unitCostMinor,
+          currency: p.currency,
+          supplier: p.supplier,
+          notes: p.notes,
+          version: p.version,
         })
         .from(p)
         .where(scoped(p, scope, inArray(p.serviceOrderId, [...orderIds])))

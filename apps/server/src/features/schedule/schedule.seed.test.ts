@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, ScheduleCard } from '@service-portal/shared/schedule';
 import { todayIn } from '@service-portal/shared/zoned-days';
 import { seedDemoData } from '../../seed/demo.ts';
-import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
+import { bearer, createTestContext, signIn, testNow, type TestContext } from '../../../test/helper.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -21,7 +21,7 @@ const get = async <T>(url: string) => {
 
 describe('the demo board', () => {
   it('has a planned week with starts and durations, one day off and exactly one overbooked cell', async () => {
-    const today = todayIn('Europe/Oslo');
+    const today = todayIn('Europe/Oslo', testNow());
     const board = await get<Board>(`/schedule/board?from=${today}&days=14`);
     const cells = board.technicians.flatMap((t) => t.cells.map((c) => ({ ...c, technician: t.fullName })));
     const overbooked = cells.filter((c) => c.overbooked);
@@ -44,12 +44,12 @@ describe('the demo board', () => {
 
   it('leaves some open orders unplanned, most urgent first', async () => {
     const list = await get<{ items: ScheduleCard[]; total: number }>('/schedule/unscheduled');
-    expect(list.total).toBeGreaterThanOrEqual(10);
+    expect(list.total, 'unplanned orders').toBeGreaterThanOrEqual(10);
     expect(list.items[0]!.priority).toBe('critical');
   });
 
   it('is idempotent: a second run changes nothing on the board', async () => {
-    const today = todayIn('Europe/Oslo');
+    const today = todayIn('Europe/Oslo', testNow());
     const before = await get<Board>(`/schedule/board?from=${today}&days=14`);
     await seedDemoData(ctx.app.db);
     const after = await get<Board>(`/schedule/board?from=${today}&days=14`);

@@ -5,15 +5,14 @@ import {
   availableMinutes,
   bookedMinutes,
   compareMyDay,
-  DEFAULT_PARTNER_WORKING_DAYS,
   daysFrom,
   effectiveDuration,
   isOverbooked,
+  isPartnerWorkingDay,
   maySchedule,
   mayUnschedule,
   postcodeOf,
   SCHEDULE_ERROR_STATUS,
-  weekdayIndex,
   type AssignmentResult,
   type Board,
   type BoardQuery,
@@ -22,8 +21,9 @@ import {
   type ScheduleCell,
   type ScheduleErrorCode,
   type UnscheduledQuery,
+  type WeekdayFlags,
 } from '@service-portal/shared/schedule';
-import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
+import type { ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
 import type { WorkingHours } from '@service-portal/shared/technicians';
 import { languageForPhone } from '@service-portal/shared/upload-links';
 import { isScheduledDateAllowed } from '@service-portal/shared/service-orders';
@@ -49,10 +49,24 @@ export interface OrderScheduling {
       version: number;
     },
   ): Promise<boolean>;
+  /** Hands service-orders the placement rule, so its form's PUT checks what the board checks. */
+  useSchedulingRules(rules: {
+    assertPlaceable(scope: TenantScope, placement: Placement): Promise<void>;
+  }): void;
 }
-/** What it asks of pricing: the default durations per service type. */
+
+/** An order placed with a technician on a day, whatever path sets it (board or order form). */
+export interface Placement {
+  order: { status: ServiceOrderStatus; estimatedMinutes: number | null; serviceType: ServiceType };
+  technicianId: string;
+  date: string;
+}
+/** What it asks of pricing: the default durations per service type and the partner's working days. */
 export interface DurationDefaults {
   defaultDurations(scope: TenantScope): Promise<DefaultDurations>;
+  schedulingSettings(
+    scope: TenantScope,
+  ): Promise<{ defaultDurations: DefaultDurations; workingDays: WeekdayFlags }>;
 }
 /** What it asks of communications: a message to the order's customer, sent and logged. */
 export interface OrderMessages {
@@ -75,6 +89,7 @@ const REFUSALS: Record<ScheduleErrorCode, string> = {
   version_conflict: 'The order was changed by someone else. The board shows it as it is now.',
   technician_inactive: 'This technician is inactive and cannot be given work.',
   technician_off: 'This technician does not work that day.',
+  partner_closed: 'The service partner does not work that day.',
   status_not_schedulable: "The order's status does not allow scheduling it.",
   duration_required:
     'The order has no estimated duration and its service type has no default. Give it a duration first.',
@@ -84,8 +99,6 @@ const REFUSALS: Record<ScheduleErrorCode, string> = {
 const refuse = (code: ScheduleErrorCode, card?: ScheduleCard) =>
   new AppError(code, SCHEDULE_ERROR_STATUS[code], REFUSALS[code], card ? { fields: { card } } : {});
 
-/** Orders a postcode filter looks through at most (the list is short by nature). */
-const POSTCODE_SCAN_CAP = 5000;
 const MY_DAY_PHOTOS = 6;
 
 function toCard(row: CardRow, defaults: DefaultDurations): ScheduleCard {
@@ -115,8 +128,14 @@ function cellOf(
   workingHours: WorkingHours,
   dayOff: { reason: string | null } | undefined,
   cards: readonly ScheduleCard[],
+  partnerWorkingDays: WeekdayFlags,
 ): ScheduleCell {
-  const available = availableMinutes({ date, workingHours, dayOff: dayOff !== undefined });
+  const available = availableMinutes({
+    date,
+    workingHours,
+    dayOff: dayOff !== undefined,
+    partnerWorkingDays,
+  });
   const booked = bookedMinutes(cards);
   return {
     date,
@@ -153,32 +172,62 @@ export function createScheduleService(deps: {
   }
 
   async function cellAt(scope: TenantScope, technicianId: string, workingHours: WorkingHours, date: string) {
-    const [rows, dayOff, defaults] = await Promise.all([
+    const [rows, dayOff, settings] = await Promise.all([
       repo.cellOrders(scope, technicianId, date),
       repo.hasDayOff(scope, technicianId, date),
-      pricing.defaultDurations(scope),
+      pricing.schedulingSettings(scope),
     ]);
     return cellOf(
       date,
       workingHours,
       dayOff ?? undefined,
-      rows.map((r) => toCard(r, defaults)),
+      rows.map((r) => toCard(r, settings.defaultDurations)),
+      settings.workingDays,
     );
   }
 
+  /**
+   * The board's rule (shared `maySchedule`) for an order placed with a technician on a day,
+   * without the version (each caller checks its own). Throws the refusal with its code.
+   */
+  async function assertPlaceable(scope: TenantScope, placement: Placement): Promise<void> {
+    const technician = await repo.technician(scope, placement.technicianId);
+    if (!technician) throw notFound('Technician');
+    const [dayOff, settings] = await Promise.all([
+      repo.hasDayOff(scope, technician.id, placement.date),
+      pricing.schedulingSettings(scope),
+    ]);
+    const decision = maySchedule({
+      order: { ...placement.order, version: 0 },
+      expectedVersion: 0,
+      technician,
+      date: placement.date,
+      dayOff: dayOff !== null,
+      defaultDurations: settings.defaultDurations,
+      partnerWorkingDays: settings.workingDays,
+    });
+    // The form's own transitions govern its status: handing a started order to a colleague is
+    // done there, while the board leaves a started order where it is (its moves check the status).
+    if (!decision.ok && decision.reason !== 'status_not_schedulable') throw refuse(decision.reason);
+  }
+
   return {
+    assertPlaceable,
+
     async board(scope: TenantScope, query: BoardQuery): Promise<Board> {
       const from = query.from;
       const to = addDays(from, query.days - 1);
       const ids = query.technicianIds;
-      const [partner, techs, daysOff, rows, defaults, cursor] = await Promise.all([
+      const [partner, techs, daysOff, rows, settings, cursor] = await Promise.all([
         repo.partner(scope),
         repo.technicians(scope, from, to, ids),
         repo.daysOff(scope, from, to, ids),
         repo.scheduledOrders(scope, from, to, ids),
-        pricing.defaultDurations(scope),
+        pricing.schedulingSettings(scope),
         this.cursor(scope),
       ]);
+      const defaults = settings.defaultDurations;
+      const workingDays = settings.workingDays;
       const cards = rows.map((r) => toCard(r, defaults));
       const byCell = new Map<string, ScheduleCard[]>();
       for (const card of cards) {
@@ -195,7 +244,7 @@ export function createScheduleService(deps: {
         timeZone: partner.timeZone,
         days: dates.map((date) => ({
           date,
-          isWorkingDay: DEFAULT_PARTNER_WORKING_DAYS[weekdayIndex(date)] ?? false,
+          isWorkingDay: isPartnerWorkingDay(date, workingDays),
         })),
         technicians: techs.map((tech) => ({
           id: tech.id,
@@ -207,6 +256,7 @@ export function createScheduleService(deps: {
               tech.workingHours,
               offByCell.get(`${tech.id}|${date}`),
               byCell.get(`${tech.id}|${date}`) ?? [],
+              workingDays,
             ),
           ),
         })),
@@ -228,20 +278,13 @@ export function createScheduleService(deps: {
           Number(day.slice(8)),
         );
       }
-      const filters = { priority: q.priority, serviceType: q.serviceType, createdBefore };
+      const filters = {
+        priority: q.priority,
+        serviceType: q.serviceType,
+        createdBefore,
+        postcode: q.postcode,
+      };
       const defaults = await pricing.defaultDurations(scope);
-      if (q.postcode) {
-        const prefix = q.postcode;
-        const all = await repo.unscheduledAll(scope, filters, prefix, POSTCODE_SCAN_CAP);
-        const matching = all.filter((r) => postcodeOf(r.customerAddress)?.startsWith(prefix));
-        const start = (q.page - 1) * q.pageSize;
-        return {
-          items: matching.slice(start, start + q.pageSize).map((r) => toCard(r, defaults)),
-          total: matching.length,
-          page: q.page,
-          pageSize: q.pageSize,
-        };
-      }
       const { items, total } = await repo.unscheduledPage(scope, filters, q.page, q.pageSize);
       return { items: items.map((r) => toCard(r, defaults)), total, page: q.page, pageSize: q.pageSize };
     },
@@ -257,7 +300,8 @@ export function createScheduleService(deps: {
       id: string,
       input: { technicianId: string; date: string; start: string | null; version: number },
     ): Promise<AssignmentResult> {
-      const defaults = await pricing.defaultDurations(scope);
+      const settings = await pricing.schedulingSettings(scope);
+      const defaults = settings.defaultDurations;
       const { row, card } = await cardOrThrow(scope, id, defaults);
       const technician = await repo.technician(scope, input.technicianId);
       if (!technician) throw notFound('Technician');
@@ -277,6 +321,7 @@ export function createScheduleService(deps: {
         date: input.date,
         dayOff: dayOff !== null,
         defaultDurations: defaults,
+        partnerWorkingDays: settings.workingDays,
       });
       if (!decision.ok)
         throw refuse(decision.reason, decision.reason === 'version_conflict' ? card : undefined);
@@ -359,10 +404,11 @@ export function createScheduleService(deps: {
           customerPhone: r.customerPhone,
           customerAddress: r.customerAddress,
           description: r.description,
+          serialNumber: r.serialNumber,
+          internalNotes: r.internalNotes,
+          currency: r.currency,
           checkpoints: r.checkpoints,
-          spareParts: parts
-            .filter((p) => p.orderId === r.id)
-            .map((p) => ({ id: p.id, partNumber: p.partNumber, partName: p.partName, quantity: p.quantity })),
+          spareParts: parts.filter((p) => p.orderId === r.id).map(({ orderId: _orderId, ...line }) => line),
           photoIds: photos.filter((p) => p.orderId === r.id).map((p) => p.id),
           version: r.version,
         }))

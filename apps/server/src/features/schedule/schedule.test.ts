@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentResult, Board, ScheduleCard } from '@service-portal/shared/schedule';
+import {
+  postcodeOf,
+  type AssignmentResult,
+  type Board,
+  type ScheduleCard,
+} from '@service-portal/shared/schedule';
 import type { ServiceOrder } from '@service-portal/shared/service-orders';
 import { addDays, mondayOf } from '@service-portal/shared/zoned-days';
 import { communications } from '../../db/schema/communications.ts';
@@ -14,19 +19,22 @@ import {
 } from '../../../test/service-order-fixtures.ts';
 
 let w: OrdersWorld;
+// Next week's Monday (always in the future), its Tuesday and its Saturday; set once the world's
+// clock exists (at import another file's context may still be the newest).
+let mon: string;
+let tue: string;
+let sat: string;
 beforeAll(async () => {
   w = await createOrdersWorld();
+  mon = mondayOf(osloDay(7));
+  tue = addDays(mon, 1);
+  sat = addDays(mon, 5);
 });
 afterAll(async () => w.ctx.close());
 
 const manager = () => w.api(w.tokens.manager);
 const tech = () => w.api(w.tokens.tech);
 const fjord = () => w.api(w.tokens.fjord);
-
-// Next week's Monday (always in the future), its Tuesday and its Saturday.
-const mon = mondayOf(osloDay(7));
-const tue = addDays(mon, 1);
-const sat = addDays(mon, 5);
 
 async function createOrder(overrides: Parameters<typeof orderInput>[0] = {}): Promise<ServiceOrder> {
   const res = await manager().post('/service-orders', orderInput(overrides));
@@ -57,6 +65,95 @@ describe('order fields', () => {
       (await manager().put(`/service-orders/${order.id}`, { estimatedMinutes: 0, version: 2 })).statusCode,
     ).toBe(400);
     expect((await stored(order.id)).estimatedMinutes).toBe(45);
+  });
+});
+
+describe("the order form's PUT (same rule as the board)", () => {
+  const put = (id: string, body: object) => manager().put(`/service-orders/${id}`, body);
+
+  it('refuses what the board refuses, with its code, and changes nothing', async () => {
+    const order = await createOrder({ estimatedMinutes: 60 });
+    const cases: [object, number, string][] = [
+      [{ assignedTechnicianId: w.technicians.tore, scheduledDate: sat }, 409, 'partner_closed'],
+      [{ assignedTechnicianId: w.technicians.inactive, scheduledDate: mon }, 400, 'validation_failed'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await put(order.id, { ...body, version: 1 });
+      expect({ status: res.statusCode, code: res.json<{ code: string }>().code }).toEqual({ status, code });
+    }
+    const noDuration = await createOrder({ serviceType: 'warranty' });
+    const res = await put(noDuration.id, {
+      assignedTechnicianId: w.technicians.tore,
+      scheduledDate: mon,
+      version: 1,
+    });
+    expect(res.json()).toMatchObject({ status: 422, code: 'duration_required' });
+    // A duration given in the same save counts.
+    const withDuration = await put(noDuration.id, {
+      assignedTechnicianId: w.technicians.tore,
+      scheduledDate: mon,
+      estimatedMinutes: 30,
+      version: 1,
+    });
+    expect(withDuration.statusCode).toBe(200);
+
+    const started = await createOrder({ estimatedMinutes: 30 });
+    await put(started.id, { status: 'in_progress', version: 1 });
+    const moved = await put(started.id, {
+      assignedTechnicianId: w.technicians.tore,
+      scheduledDate: mon,
+      version: 2,
+    });
+    // A started order may be handed to a colleague on the form (the board does not move it).
+    expect(moved.statusCode).toBe(200);
+    expect(await stored(order.id)).toMatchObject({
+      scheduledDate: null,
+      assignedTechnicianId: null,
+      version: 1,
+    });
+    expect(await stored(started.id)).toMatchObject({ scheduledDate: mon, version: 3 });
+  });
+
+  it('accepts a placement the board would accept, and a date alone without a technician', async () => {
+    const order = await createOrder({ estimatedMinutes: 60 });
+    const dateOnly = await put(order.id, { scheduledDate: sat, version: 1 });
+    expect(dateOnly.statusCode).toBe(200);
+    const placed = await put(order.id, {
+      assignedTechnicianId: w.technicians.tore,
+      scheduledDate: tue,
+      version: 2,
+    });
+    expect(placed.json()).toMatchObject({ scheduledDate: tue, assignedTechnicianId: w.technicians.tore });
+  });
+});
+
+describe("a new order keeps the board's rules", () => {
+  it('refuses a technician who is off that day and an order without a duration, creating nothing', async () => {
+    const base = { assignedTechnicianId: w.technicians.tore, estimatedMinutes: 60 };
+    const cases: [object, number, string][] = [
+      [{ ...base, scheduledDate: sat }, 409, 'partner_closed'],
+      [
+        { ...base, scheduledDate: mon, estimatedMinutes: null, serviceType: 'warranty' },
+        422,
+        'duration_required',
+      ],
+    ];
+    for (const [fields, status, code] of cases) {
+      const input = orderInput({ ...fields, title: `Refused ${code}` });
+      const res = await manager().post('/service-orders', input);
+      expect({ status: res.statusCode, code: res.json<{ code: string }>().code }, res.body).toEqual({
+        status,
+        code,
+      });
+      const [found] = await w.ctx.app.db
+        .select({ id: serviceOrders.id })
+        .from(serviceOrders)
+        .where(eq(serviceOrders.title, input.title));
+      expect(found).toBeUndefined();
+    }
+    expect(
+      (await manager().post('/service-orders', orderInput({ ...base, scheduledDate: mon }))).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -125,7 +222,7 @@ describe('POST /api/schedule/orders/:id/assignment', () => {
     const cases: [object, number, string][] = [
       [{ ...ok, version: 7 }, 409, 'version_conflict'],
       [{ ...ok, technicianId: w.technicians.inactive }, 409, 'technician_inactive'],
-      [{ ...ok, date: sat }, 409, 'technician_off'],
+      [{ ...ok, date: sat }, 409, 'partner_closed'],
     ];
     for (const [body, status, code] of cases) {
       const res = await assign(order.id, body);
@@ -278,6 +375,14 @@ describe('POST /api/schedule/orders/:id/assignment', () => {
     );
     expect((await stored(order.id)).version).toBe(1);
   });
+
+  it('lets plain staff read the board, the list and the changes (view only)', async () => {
+    const board = await tech().get(`/schedule/board?from=${mon}&days=14`);
+    expect(board.statusCode).toBe(200);
+    expect(board.json<Board>().technicians.length).toBeGreaterThan(0);
+    expect((await tech().get('/schedule/unscheduled')).statusCode).toBe(200);
+    expect((await tech().get('/schedule/changes')).statusCode).toBe(200);
+  });
 });
 
 describe('a global administrator acting for a partner', () => {
@@ -397,6 +502,31 @@ describe('GET /api/schedule/unscheduled', () => {
   });
 });
 
+describe('the postcode filter, in the database', () => {
+  it('finds the orders whose address has a postcode starting so, as shared postcodeOf reads it', async () => {
+    const addresses = [
+      'Gate 4021, 0150 Oslo',
+      'Storgata 12\n0155 Oslo',
+      'Vei 12-3456, 0160 Oslo',
+      'Calle Mayor 5, 28013 Madrid',
+      'Box 01234567',
+      'Fjordveien 1234',
+    ];
+    const made = new Map<string, string>();
+    for (const address of addresses) made.set((await createOrder({ customerAddress: address })).id, address);
+    for (const prefix of ['01', '015', '0150', '2', '40', '12', '1234']) {
+      const res = await manager().get(`/schedule/unscheduled?postcode=${prefix}&pageSize=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      const found = res
+        .json<{ items: ScheduleCard[] }>()
+        .items.map((c) => c.id)
+        .filter((id) => made.has(id));
+      const expected = [...made].filter(([, a]) => postcodeOf(a)?.startsWith(prefix)).map(([id]) => id);
+      expect({ prefix, found: found.sort() }).toEqual({ prefix, found: expected.sort() });
+    }
+  });
+});
+
 describe('GET /api/schedule/changes', () => {
   it('says changed only after something on the board changed', async () => {
     const { cursor } = (await manager().get(`/schedule/board?from=${mon}&days=1`)).json<Board>();
@@ -447,6 +577,54 @@ describe('GET /api/my-day', () => {
     expect(day.orders.map((o) => o.id)).toEqual([early.id, later.id]);
     expect(day.orders[1]).toMatchObject({ start: '14:00', customerPhone: '+47 900 11 222' });
     expect((await tech().get('/my-day?date=tomorrow')).statusCode).toBe(400);
+  });
+
+  it('carries what the phone keeps and changes: serial, notes, currency and whole part lines', async () => {
+    const order = await createOrder({
+      estimatedMinutes: 30,
+      serialNumber: 'SN-DAY-1',
+      internalNotes: 'Gate code 4411',
+      spareParts: [
+        {
+          partNumber: 'P-7',
+          partName: 'Valve',
+          quantity: 2,
+          unitCost: 1250,
+          currency: 'NOK',
+          supplier: 'Acme',
+        },
+      ],
+    });
+    await assign(order.id, {
+      technicianId: w.technicians.tore,
+      date: addDays(mon, 3),
+      start: '10:00',
+      version: 1,
+    });
+    const res = await tech().get(`/my-day?date=${addDays(mon, 3)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = res.json<{ orders: Record<string, unknown>[] }>().orders.find((o) => o['id'] === order.id);
+    expect(mine).toMatchObject({
+      serialNumber: 'SN-DAY-1',
+      internalNotes: 'Gate code 4411',
+      currency: 'NOK',
+      spareParts: [
+        {
+          id: order.spareParts[0]!.id,
+          partNumber: 'P-7',
+          partName: 'Valve',
+          quantity: 2,
+          unitCost: 1250,
+          currency: 'NOK',
+          supplier: 'Acme',
+          notes: null,
+          version: order.spareParts[0]!.version,
+        },
+      ],
+    });
+    // Another partner's technician never sees it.
+    const theirs = await fjord().get(`/my-day?date=${addDays(mon, 3)}`);
+    expect(JSON.stringify(theirs.json())).not.toContain(order.id);
   });
 
   it('answers 404 no_technician_record for a user without a technician record', async () => {

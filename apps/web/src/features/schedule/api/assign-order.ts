@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { moveOnBoard } from '../lib/board-moves.ts';
 import type { ScheduleTarget } from '../lib/board-moves.ts';
 import { scheduleKey } from './keys.ts';
-import { applyOptimistic, restoreSnapshot, withoutCard } from './optimistic.ts';
+import { applyOptimistic, rollBack, withoutCard } from './optimistic.ts';
 
 export interface AssignInput {
   card: ScheduleCard;
@@ -14,7 +14,7 @@ export interface AssignInput {
 
 /**
  * POST /schedule/orders/:id/assignment with the version last read. Refusals (problem+json):
- * version_conflict, technician_inactive, technician_off, status_not_schedulable (409),
+ * version_conflict, technician_inactive, technician_off, partner_closed, status_not_schedulable (409),
  * duration_required (422), not_found (404). Overbooking is allowed: the cell reports it.
  */
 export async function assignOrder({ card, target }: AssignInput): Promise<AssignmentResult> {
@@ -36,7 +36,7 @@ export function useAssignOrder() {
         board: (board) => moveOnBoard(board, card, target),
         list: (page) => withoutCard(page, card.id),
       }),
-    onError: (_error, _input, snapshot) => restoreSnapshot(queryClient, snapshot),
+    onError: (error, _input, snapshot) => rollBack(queryClient, snapshot, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKey }),
   });
 }

@@ -3,7 +3,7 @@ import type { ScheduleCard } from '@service-portal/shared/schedule';
 import { apiClient } from '../../../lib/api-client.ts';
 import { removeFromBoard } from '../lib/board-moves.ts';
 import { scheduleKey } from './keys.ts';
-import { applyOptimistic, restoreSnapshot } from './optimistic.ts';
+import { applyOptimistic, rollBack } from './optimistic.ts';
 
 /** DELETE /schedule/orders/:id/assignment?version=n: the order goes back to the unscheduled list. */
 export async function unscheduleOrder(card: ScheduleCard): Promise<void> {
@@ -23,7 +23,7 @@ export function useUnscheduleOrder() {
         // The list's order (priority, age) is the server's: the card shows there after the refetch.
         list: (page) => page,
       }),
-    onError: (_error, _card, snapshot) => restoreSnapshot(queryClient, snapshot),
+    onError: (error, _input, snapshot) => rollBack(queryClient, snapshot, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKey }),
   });
 }

@@ -38,6 +38,8 @@ const DropCell = memo(function DropCell({
       ref={setNodeRef}
       aria-label={label}
       data-cell={`${drop.technicianId}:${drop.date}${drop.slot ? `:${drop.slot}` : ''}`}
+      // Closed cells (day off, inactive, no hours) look muted; tests find open ones by this mark.
+      data-closed={muted || undefined}
       style={{
         verticalAlign: 'top',
         padding: 4,
@@ -60,7 +62,7 @@ interface BoardGridProps {
   today: string;
   /** The day view: hour slots after the day's own column. */
   hourly: boolean;
-  onSchedule: (card: ScheduleCard) => void;
+  onSchedule?: ((card: ScheduleCard) => void) | undefined;
 }
 
 /** Technicians as rows, days (or the day's hours) as columns; each cell a drop target. */
@@ -68,6 +70,11 @@ export const BoardGrid = memo(function BoardGrid({ board, today, hourly, onSched
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const cells = useMemo(() => cardsByCell(board.orders), [board.orders]);
+  const workingDays = useMemo(
+    () => new Map(board.days.map((day) => [day.date, day.isWorkingDay])),
+    [board.days],
+  );
+  const workingDay = (date: string) => workingDays.get(date) ?? true;
   const columnWidth = hourly ? 120 : board.days.length > 7 ? 120 : 160;
 
   const cellCards = (list: ScheduleCard[] | undefined) =>
@@ -111,6 +118,11 @@ export const BoardGrid = memo(function BoardGrid({ board, today, hourly, onSched
                   {t('schedule.board.today')}
                 </Badge>
               )}
+              {!day.isWorkingDay && (
+                <Badge size="xs" ml={4} variant="outline" color="gray">
+                  {t('schedule.board.closed')}
+                </Badge>
+              )}
               {hourly && (
                 <Text size="xs" c="dimmed">
                   {t('schedule.board.anyTime')}
@@ -151,6 +163,7 @@ export const BoardGrid = memo(function BoardGrid({ board, today, hourly, onSched
               )}
             </th>
             {technician.cells.map((cell) => {
+              const closed = !workingDay(cell.date);
               const list = cells.get(cellKey(technician.id, cell.date));
               const shown = hourly ? list?.filter((card) => card.start === null) : list;
               return (
@@ -163,7 +176,7 @@ export const BoardGrid = memo(function BoardGrid({ board, today, hourly, onSched
                   })}
                   muted={cell.off || !technician.isActive || cell.availableMinutes === 0}
                 >
-                  <CellCapacity cell={cell} />
+                  <CellCapacity cell={cell} closed={closed} />
                   {cellCards(shown)}
                 </DropCell>
               );

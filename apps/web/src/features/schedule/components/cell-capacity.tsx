@@ -6,15 +6,23 @@ import { formatHours } from '../lib/format.ts';
 
 /**
  * A technician-day's load: booked against available hours; overbooking marked by an icon and words
- * as well as colour; a day off with its reason; a day the technician does not work.
+ * as well as colour; a day off with its reason; a day the technician does not work; a day the
+ * partner is closed (`closed`).
  */
-export function CellCapacity({ cell }: { cell: ScheduleCell }) {
+export function CellCapacity({ cell, closed = false }: { cell: ScheduleCell; closed?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const booked = formatHours(cell.bookedMinutes, language);
   const available = formatHours(cell.availableMinutes, language);
   let load;
-  if (cell.off) {
+  if (closed) {
+    // The partner does not work that weekday (its working days, set in Pricing).
+    load = (
+      <Text size="xs" fw={600} c="dimmed">
+        {t('schedule.cell.closed')}
+      </Text>
+    );
+  } else if (cell.off) {
     load = (
       <Group gap={4} wrap="nowrap" c="dimmed">
         <IconBeach size={14} aria-hidden="true" />

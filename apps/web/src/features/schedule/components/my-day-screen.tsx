@@ -8,6 +8,7 @@ import {
   Group,
   List,
   Loader,
+  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -16,7 +17,12 @@ import {
 import { IconChevronDown, IconChevronUp, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MyDayOrder } from '@service-portal/shared/schedule';
-import { MEASUREMENT_CHECKPOINTS, STATUS_CHECK_COMPONENTS } from '@service-portal/shared/service-orders';
+import {
+  COMPONENT_ANSWERS,
+  MEASUREMENT_ANSWERS,
+  MEASUREMENT_CHECKPOINTS,
+  STATUS_CHECK_COMPONENTS,
+} from '@service-portal/shared/service-orders';
 import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import { scheduleErrorMessage } from '../lib/messages.ts';
@@ -29,7 +35,16 @@ export interface MyDaySlots {
   /** The status change; `onChanged` refreshes the day. */
   status: (order: MyDayOrder, onChanged: () => void) => ReactNode;
   photos: (orderId: string) => ReactNode;
-  workLog: (orderId: string) => ReactNode;
+  /** The order's work logs and the time logged on the phone. */
+  workLog: (order: MyDayOrder) => ReactNode;
+  /** What waits to be sent from the phone (the offline layer), shown under the title. */
+  outbox?: ReactNode;
+  /** The order's parts, changeable (the route's offline layer); a read-only list without. */
+  parts?: (order: MyDayOrder) => ReactNode;
+  /** The order's serial number and notes (the route's offline layer); not shown without. */
+  notes?: (order: MyDayOrder) => ReactNode;
+  /** Saves the order's checkpoints (the route queues it in the phone's outbox); read-only without. */
+  saveCheckpoints?: (order: MyDayOrder, checkpoints: MyDayOrder['checkpoints']) => Promise<void>;
 }
 
 /** A plain search link: no map library, the phone's browser or map app takes over. */
@@ -58,6 +73,7 @@ export function MyDayScreen({ slots }: { slots: MyDaySlots }) {
   return (
     <Stack gap="md">
       <Title order={1}>{t('schedule.myDay.title')}</Title>
+      {slots.outbox}
       <SegmentedControl
         aria-label={t('schedule.myDay.which')}
         value={which}
@@ -167,31 +183,40 @@ function MyDayOrderCard({
         </Button>
         {open && (
           <Stack gap="sm">
-            <Checkpoints order={order} />
-            <div>
-              <Title order={3} size="h6">
-                {t('schedule.myDay.parts')}
-              </Title>
-              {order.spareParts.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('schedule.myDay.noParts')}
-                </Text>
-              ) : (
-                <List size="sm">
-                  {order.spareParts.map((part) => (
-                    <List.Item key={part.id}>
-                      {t('schedule.myDay.part', {
-                        quantity: part.quantity,
-                        name: part.partName,
-                        number: part.partNumber,
-                      })}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </div>
+            {slots.saveCheckpoints === undefined ? (
+              <Checkpoints order={order} />
+            ) : (
+              <CheckpointAnswers order={order} save={slots.saveCheckpoints} />
+            )}
+            {slots.notes?.(order)}
+            {slots.parts !== undefined ? (
+              slots.parts(order)
+            ) : (
+              <div>
+                <Title order={3} size="h6">
+                  {t('schedule.myDay.parts')}
+                </Title>
+                {order.spareParts.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('schedule.myDay.noParts')}
+                  </Text>
+                ) : (
+                  <List size="sm">
+                    {order.spareParts.map((part) => (
+                      <List.Item key={part.id}>
+                        {t('schedule.myDay.part', {
+                          quantity: part.quantity,
+                          name: part.partName,
+                          number: part.partNumber,
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </div>
+            )}
             {slots.photos(order.id)}
-            {slots.workLog(order.id)}
+            {slots.workLog(order)}
           </Stack>
         )}
       </Stack>
@@ -245,5 +270,85 @@ function Checkpoints({ order }: { order: MyDayOrder }) {
         </List>
       )}
     </div>
+  );
+}
+
+/**
+ * The checkpoints answered on the phone: each choice is saved at once (through the outbox, so it
+ * works with no network). "Other" needs written details, which the order's own form takes: an
+ * answer of "other" is shown here and can be changed, but not chosen.
+ */
+function CheckpointAnswers({
+  order,
+  save,
+}: {
+  order: MyDayOrder;
+  save: NonNullable<MyDaySlots['saveCheckpoints']>;
+}) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const change = (group: 'measurements' | 'components', key: string, answer: string) => {
+    setFailed(false);
+    const checkpoints = {
+      ...order.checkpoints,
+      [group]: {
+        ...order.checkpoints[group],
+        [key]: { answer: answer === '' ? null : answer, details: null },
+      },
+    };
+    save(order, checkpoints).catch(() => setFailed(true));
+  };
+  const none = { value: '', label: t('schedule.myDay.notAnswered') };
+  const choices = (
+    current: string | null | undefined,
+    answers: readonly string[],
+    label: (a: string) => string,
+  ) => [
+    none,
+    ...answers
+      .filter((a) => a !== 'other' || current === 'other')
+      .map((a) => ({ value: a, label: label(a) })),
+  ];
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h6">
+        {t('schedule.myDay.checkpoints')}
+      </Title>
+      {MEASUREMENT_CHECKPOINTS.map((key) => {
+        const current = order.checkpoints.measurements[key]?.answer;
+        return (
+          <NativeSelect
+            key={key}
+            size="sm"
+            label={t(`serviceOrders.checkpoints.measurement.${key}`)}
+            value={current ?? ''}
+            onChange={(event) => change('measurements', key, event.currentTarget.value)}
+            data={choices(current, MEASUREMENT_ANSWERS, (a) =>
+              t(`serviceOrders.checkpoints.measurementAnswer.${a as (typeof MEASUREMENT_ANSWERS)[number]}`),
+            )}
+          />
+        );
+      })}
+      {STATUS_CHECK_COMPONENTS.map((key) => {
+        const current = order.checkpoints.components[key]?.answer;
+        return (
+          <NativeSelect
+            key={key}
+            size="sm"
+            label={t(`serviceOrders.checkpoints.component.${key}`)}
+            value={current ?? ''}
+            onChange={(event) => change('components', key, event.currentTarget.value)}
+            data={choices(current, COMPONENT_ANSWERS, (a) =>
+              t(`serviceOrders.checkpoints.componentAnswer.${a as (typeof COMPONENT_ANSWERS)[number]}`),
+            )}
+          />
+        );
+      })}
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('schedule.myDay.checkpointsFailed')}
+        </Alert>
+      )}
+    </Stack>
   );
 }

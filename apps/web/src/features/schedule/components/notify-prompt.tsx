@@ -12,10 +12,20 @@ import { formatLongDay } from '../lib/format.ts';
  * After a card was scheduled or moved: offers to tell the customer the new day by SMS or e-mail
  * (issue 25 §5). Stays until sent, dismissed or replaced by the next move's.
  */
-export function NotifyPrompt({ card, onDismiss }: { card: ScheduleCard; onDismiss: () => void }) {
+export function NotifyPrompt({
+  card,
+  onDismiss,
+  onSent,
+}: {
+  card: ScheduleCard;
+  onDismiss: () => void;
+  /** After the message was sent and logged (the order page refreshes its communications). */
+  onSent?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const notify = useNotifyCustomer();
-  const send = (channel: NotifyChannel) => notify.mutate({ orderId: card.id, channel });
+  const send = (channel: NotifyChannel) =>
+    notify.mutate({ orderId: card.id, channel }, { onSuccess: () => onSent?.() });
   const when =
     card.date === null
       ? ''

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -32,9 +32,10 @@ import { useSearchParams } from 'react-router';
 import type { ScheduleCard } from '@service-portal/shared/schedule';
 import { isCalendarDay, todayIn } from '@service-portal/shared/zoned-days';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
-import { scheduleErrorMessage } from '../lib/messages.ts';
+import { conflictMessage, scheduleErrorMessage } from '../lib/messages.ts';
 import { displayTimeZone, subscribeDisplayTimeZone } from '../../../lib/time-zone.ts';
 import { useAssignOrder } from '../api/assign-order.ts';
+import { serverCardOf } from '../api/optimistic.ts';
 import { useScheduleChangePoll } from '../api/get-schedule-changes.ts';
 import { useScheduleBoard } from '../api/get-schedule-board.ts';
 import { useUnscheduleOrder } from '../api/unschedule-order.ts';
@@ -55,11 +56,28 @@ const collision: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args);
 };
 
+/** Where a drag began, for the mouse and touch (the keyboard has no pointer: null). */
+function pointOf(event: Event | null): { x: number; y: number } | null {
+  if (event instanceof MouseEvent) return { x: event.clientX, y: event.clientY };
+  if (typeof TouchEvent !== 'undefined' && event instanceof TouchEvent) {
+    const touch = event.touches[0] ?? event.changedTouches[0];
+    return touch ? { x: touch.clientX, y: touch.clientY } : null;
+  }
+  return null;
+}
+
+/** Whether the pointer is over the element (the keyboard's moves scroll into view themselves). */
+function pointerInside(element: HTMLElement | null, point: { x: number; y: number } | null): boolean {
+  if (element === null || point === null) return false;
+  const rect = element.getBoundingClientRect();
+  return point.x >= rect.left && point.x <= rect.right && point.y >= rect.top && point.y <= rect.bottom;
+}
+
 /**
  * The dispatch board (issue 25): technicians × days in the partner's time zone, the unscheduled
  * orders beside it; drag a card to schedule, move or unschedule it, or use its "Schedule…" dialog.
  */
-export function ScheduleBoard() {
+export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
   const { t, i18n } = useTranslation();
   const zone = useSyncExternalStore(subscribeDisplayTimeZone, displayTimeZone);
   const today = todayIn(zone);
@@ -77,6 +95,8 @@ export function ScheduleBoard() {
   const [notifyCard, setNotifyCard] = useState<ScheduleCard | null>(null);
   const [dragged, setDragged] = useState<ScheduleCard | null>(null);
   const assign = useAssignOrder();
+  const scroller = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
   const unschedule = useUnscheduleOrder();
 
   const go = (patch: { view?: BoardView; date?: string }) =>
@@ -96,16 +116,6 @@ export function ScheduleBoard() {
     useSensor(KeyboardSensor),
   );
 
-  const refused = useCallback(
-    (error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: t('schedule.refused'),
-        message: formatMessage(t, scheduleErrorMessage(error)),
-      }),
-    [t],
-  );
-
   const onDragStart = ({ active }: DragStartEvent) =>
     setDragged((active.data.current as { card: ScheduleCard } | undefined)?.card ?? null);
 
@@ -122,6 +132,15 @@ export function ScheduleBoard() {
     // Moved to another technician or day the card keeps its time; an hour slot sets it.
     const target = { technicianId: drop.technicianId, date: drop.date, start: drop.slot ?? card.start };
     if (isSamePlace(card, target)) return;
+    // The partner's closed weekdays refuse a drop at once, as the server would (`partner_closed`).
+    if (board.data?.days.find((day) => day.date === drop.date)?.isWorkingDay === false) {
+      notifications.show({
+        color: 'red',
+        title: t('schedule.refused'),
+        message: t('schedule.errors.partnerClosed'),
+      });
+      return;
+    }
     assign.mutate({ card, target }, { onSuccess: (result) => setNotifyCard(result.card), onError: refused });
   };
 
@@ -129,6 +148,19 @@ export function ScheduleBoard() {
     const names = new Map(board.data?.technicians.map((tech) => [tech.id, tech.fullName]));
     return (id: string) => names.get(id) ?? '';
   }, [board.data?.technicians]);
+
+  // A refusal says why; a version conflict also says where the order is now (the board shows it so).
+  const refused = useCallback(
+    (error: unknown) => {
+      const now = serverCardOf(error);
+      const message =
+        now === null
+          ? formatMessage(t, scheduleErrorMessage(error))
+          : conflictMessage(t, now, technicianName, i18n.language);
+      notifications.show({ color: 'red', title: t('schedule.refused'), message });
+    },
+    [t, i18n.language, technicianName],
+  );
 
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -153,16 +185,28 @@ export function ScheduleBoard() {
     });
   }
 
-  const list = <UnscheduledPanel onSchedule={setDialogCard} />;
+  const openDialog = canEdit ? setDialogCard : undefined;
+  const list = <UnscheduledPanel onSchedule={openDialog} />;
   const to = board.data?.to;
 
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
-      // No auto-scroll: a card carried from the list crosses the board's edge, which scrolled the
-      // board under the pointer and dropped it on another day. The wheel still scrolls while dragging.
-      autoScroll={false}
+      // Auto-scroll only the board's own scroller, and only while the pointer is inside it: a card
+      // carried in from the list (right of the board) once crossed its edge and scrolled the board
+      // under the pointer onto another day, which is why it was off.
+      autoScroll={{
+        threshold: { x: 0.1, y: 0.1 },
+        layoutShiftCompensation: false,
+        canScroll: (element) =>
+          (element === scroller.current || element === document.scrollingElement) &&
+          pointerInside(scroller.current, pointer.current),
+      }}
+      onDragMove={({ activatorEvent, delta }) => {
+        const start = pointOf(activatorEvent);
+        pointer.current = start === null ? null : { x: start.x + delta.x, y: start.y + delta.y };
+      }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
@@ -225,8 +269,13 @@ export function ScheduleBoard() {
         {notifyCard !== null && <NotifyPrompt card={notifyCard} onDismiss={() => setNotifyCard(null)} />}
         <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
           <Box
+            ref={scroller}
             style={{ flex: 1, minWidth: 0, overflowX: 'auto', maxWidth: '100%' }}
             data-testid="schedule-board-scroller"
+            // Reachable by keyboard: a read-only board (plain staff) has no card to tab to.
+            tabIndex={0}
+            role="region"
+            aria-label={t('schedule.title')}
           >
             {board.isPending ? (
               <Group justify="center" p="xl">
@@ -240,12 +289,7 @@ export function ScheduleBoard() {
                 </Button>
               </Alert>
             ) : (
-              <BoardGrid
-                board={board.data}
-                today={today}
-                hourly={view === 'day'}
-                onSchedule={setDialogCard}
-              />
+              <BoardGrid board={board.data} today={today} hourly={view === 'day'} onSchedule={openDialog} />
             )}
           </Box>
           {wide && (

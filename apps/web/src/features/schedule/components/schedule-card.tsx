@@ -114,13 +114,23 @@ export const DraggableCard = memo(function DraggableCard({
   compact,
 }: {
   card: Card;
-  onSchedule: (card: Card) => void;
+  /** Without it the card is read only (staff who are not managers): no drag, no dialog. */
+  onSchedule?: ((card: Card) => void) | undefined;
   compact?: boolean;
 }) {
+  const readOnly = onSchedule === undefined;
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: cardDragId(card.id),
     data: { card },
+    disabled: readOnly,
   });
+  if (readOnly) {
+    return (
+      <div data-card={card.orderNumber}>
+        <CardBody card={card} compact={compact} />
+      </div>
+    );
+  }
   const { onMouseDown, onTouchStart, ...keyboard } = (listeners ?? {}) as Record<string, unknown>;
   return (
     <div

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ScheduleCard } from '@service-portal/shared/schedule';
 import { isCalendarDay } from '@service-portal/shared/zoned-days';
 import { formatMessage } from '../../../lib/api-errors.ts';
-import { scheduleErrorMessage } from '../lib/messages.ts';
+import { conflictMessage, scheduleErrorMessage } from '../lib/messages.ts';
+import { serverCardOf } from '../api/optimistic.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { useAssignOrder } from '../api/assign-order.ts';
 import { useUnscheduleOrder } from '../api/unschedule-order.ts';
@@ -47,14 +48,16 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
 }
 
 function ScheduleForm({
-  card,
+  card: given,
   technicians,
   today,
   onClose,
   onScheduled,
   onUnscheduled,
 }: ScheduleDialogProps & { card: ScheduleCard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The order as last known: a version conflict hands over the server's, so a retry can succeed.
+  const [card, setCard] = useState(given);
   const assign = useAssignOrder();
   const unschedule = useUnscheduleOrder();
   const [technicianId, setTechnicianId] = useState(card.technicianId ?? '');
@@ -63,6 +66,20 @@ function ScheduleForm({
   const [errors, setErrors] = useState<{ technician?: string; date?: string; start?: string }>({});
   const [failure, setFailure] = useState<UiMessage | null>(null);
   const pending = assign.isPending || unschedule.isPending;
+
+  const refused = (error: unknown) => {
+    const now = serverCardOf(error);
+    if (now === null) {
+      setFailure(scheduleErrorMessage(error));
+      return;
+    }
+    const names = new Map(technicians.map((tech) => [tech.id, tech.fullName]));
+    setFailure({ text: conflictMessage(t, now, (id) => names.get(id) ?? '', i18n.language) });
+    setCard(now);
+    setTechnicianId(now.technicianId ?? '');
+    setDate(now.date ?? today);
+    setStart(now.start ?? '');
+  };
 
   const choices = technicians.filter((tech) => tech.isActive || tech.id === card.technicianId);
 
@@ -82,7 +99,7 @@ function ScheduleForm({
           onScheduled?.(updated);
           onClose();
         },
-        onError: (error) => setFailure(scheduleErrorMessage(error)),
+        onError: refused,
       },
     );
   };
@@ -94,7 +111,7 @@ function ScheduleForm({
         onUnscheduled?.(card);
         onClose();
       },
-      onError: (error) => setFailure(scheduleErrorMessage(error)),
+      onError: refused,
     });
   };
 

@@ -18,7 +18,11 @@ const AGES = [1, 3, 7, 14, 30] as const;
  * Open orders without a day or technician, highest priority and oldest first, filtered by
  * priority, service type, postcode and age. A card dropped here is unscheduled.
  */
-export function UnscheduledPanel({ onSchedule }: { onSchedule: (card: ScheduleCard) => void }) {
+export function UnscheduledPanel({
+  onSchedule,
+}: {
+  onSchedule?: ((card: ScheduleCard) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<UnscheduledFilters>({
     priority: [],

@@ -40,15 +40,5 @@ export function formatDayHeading(day: string, language: string): string {
   return format.format(new Date(Date.UTC(year, month - 1, date)));
 }
 
-const longDays = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar day in full: "Tuesday, 24 November 2026". */
-export function formatLongDay(day: string, language: string): string {
-  let format = longDays.get(language);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' });
-    longDays.set(language, format);
-  }
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return format.format(new Date(Date.UTC(year, month - 1, date)));
-}
+/** A calendar day in full: "Tuesday, 24 November 2026" (the app's one helper, lib/dates.ts). */
+export { formatLongDay } from '../../../lib/dates.ts';
