@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, t
 import type { CustomerListQuery } from '@service-portal/shared/customers';
 import { OPEN_STATUSES } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/customers.ts';
+import { customerMerges, customers } from '../../db/schema/customers.ts';
 import { serviceOrders } from '../../db/schema/service-orders.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import { escapeLike, pgCode } from '../../db/sql-helpers.ts';
@@ -355,12 +355,74 @@ export function createCustomersRepository(db: Db) {
         );
     },
 
-    /** Bumps the version (the survivor of a merge changed even when no field did). */
-    async touch(scope: TenantScope, id: string, tx: Db): Promise<void> {
+    /** Sets the survivor's fields as the merge chose them (any version: the merge holds its lock). */
+    async setMergedFields(scope: TenantScope, id: string, values: CustomerValues, tx: Db): Promise<void> {
       await tx
         .update(customers)
-        .set({ updatedAt: sql`now()`, version: sql`${customers.version} + 1` })
+        .set({ ...values, updatedAt: sql`now()`, version: sql`${customers.version} + 1` })
         .where(scoped(customers, scope, eq(customers.id, id)));
+    },
+
+    /**
+     * Every `table.column` with a foreign key to customers, read from the database's catalogue, so
+     * that a merge notices a table added later that nobody moves.
+     */
+    async referencingColumns(tx: Db): Promise<string[]> {
+      const result = await tx.execute(sql`
+        select cl.relname::text || '.' || a.attname::text as ref
+        from pg_constraint c
+        join pg_class cl on cl.oid = c.conrelid
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+        where c.contype = 'f' and c.confrelid = 'customers'::regclass
+        order by 1`);
+      return (result as { rows: { ref: string }[] }).rows.map((r) => r.ref);
+    },
+
+    /** Records a merge (its history shows on the survivor's page). */
+    async insertMerge(
+      scope: TenantScope,
+      merge: {
+        survivorId: string;
+        sourceId: string;
+        sourceName: string;
+        takenFields: string[];
+        moved: Record<string, number>;
+      },
+      tx: Db,
+    ): Promise<void> {
+      await tx.insert(customerMerges).values({ ...merge, servicePartnerId: scope.partnerId });
+    },
+
+    /**
+     * Live customers of the partner with this e-mail (any case) or whose stored phone digits are one
+     * of `phoneVariants` (the forms one number may be stored in), except `exceptId`; oldest first.
+     */
+    async findDuplicates(
+      scope: TenantScope,
+      email: string | null,
+      phoneVariants: string[],
+      exceptId: string | null,
+      limit: number,
+    ): Promise<string[]> {
+      if (!email && phoneVariants.length === 0) return [];
+      const rows = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(
+          scoped(
+            customers,
+            scope,
+            live,
+            exceptId ? ne(customers.id, exceptId) : undefined,
+            or(
+              email ? eq(sql`lower(${customers.email})`, email.toLowerCase()) : undefined,
+              phoneVariants.length > 0 ? inArray(customers.phoneDigits, phoneVariants) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(customers.createdAt), asc(customers.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     /**

@@ -6,7 +6,11 @@ import {
   customerIdParamsSchema,
   customerInputSchema,
   customerListQuerySchema,
+  customerDuplicatesQuerySchema,
+  customerDuplicatesResponseSchema,
   customerListResponseSchema,
+  customerMergePreviewQuerySchema,
+  customerMergePreviewSchema,
   customerMergeSchema,
   customerSchema,
   customerSerialNumberSchema,
@@ -24,7 +28,8 @@ const write = {
   ...one,
   409: problemWith({
     email_taken: 'another customer of the partner has the e-mail',
-    version_conflict: '`version` is not the one last read',
+    version_conflict:
+      '`version` is not the one last read (a merge: either customer changed since the preview)',
     conflict: 'the customer has orders (delete) or was merged',
   }),
 };
@@ -111,6 +116,37 @@ export function customersRoutes(service: CustomersService) {
       },
     );
 
+    r.get(
+      '/customers/duplicates',
+      {
+        config: customersRead,
+        schema: {
+          tags,
+          summary:
+            'Live customers with this e-mail (any case) or this phone number however written ("+47 912 34 567" = "91234567"), for the forms\' duplicate warning',
+          querystring: customerDuplicatesQuerySchema,
+          response: { 200: customerDuplicatesResponseSchema, ...read },
+        },
+      },
+      async (request) => ({ items: await service.duplicates(tenantOf(request), request.query) }),
+    );
+
+    r.get(
+      '/customers/:id/merge-preview',
+      {
+        config: { access: STAFF_MANAGERS },
+        schema: {
+          tags,
+          summary:
+            'What merging customer `sourceId` into this one would do: both records, the fields that differ, and how many records of each kind move',
+          params: customerIdParamsSchema,
+          querystring: customerMergePreviewQuerySchema,
+          response: { 200: customerMergePreviewSchema, ...one, 409: write[409] },
+        },
+      },
+      async (request) => service.mergePreview(tenantOf(request), request.params.id, request.query.sourceId),
+    );
+
     r.post(
       '/customers/:id/merge',
       {
@@ -118,13 +154,13 @@ export function customersRoutes(service: CustomersService) {
         schema: {
           tags,
           summary:
-            'Merge customer `sourceId` into this one (Administrator or ServiceManager): its orders move here, it is retired',
+            'Merge customer `sourceId` into this one (Administrator or ServiceManager): everything referencing it moves here, the fields are the ones chosen in `take`, it is retired; `version` and `sourceVersion` as the preview showed them (409 otherwise)',
           params: customerIdParamsSchema,
           body: customerMergeSchema,
           response: { 200: customerSchema, ...write },
         },
       },
-      async (request) => service.merge(tenantOf(request), request.params.id, request.body.sourceId),
+      async (request) => service.merge(tenantOf(request), request.params.id, request.body),
     );
 
     // GET /customers/{id}/service-orders is the service-orders feature's (its data, its query).

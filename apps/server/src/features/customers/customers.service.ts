@@ -1,9 +1,16 @@
 import {
+  CUSTOMER_MERGE_FIELDS,
   CUSTOMER_MESSAGES,
+  defaultMergeSide,
+  differingMergeFields,
   type Customer,
+  type CustomerDuplicatesQuery,
   type CustomerListQuery,
+  type CustomerMergePreview,
+  type CustomerReferenceKind,
   type CustomerSerialNumber,
   type customerInputSchema,
+  type customerMergeSchema,
 } from '@service-portal/shared/customers';
 import type { SearchHit } from '@service-portal/shared/search';
 import type { z } from 'zod';
@@ -30,14 +37,28 @@ type CustomerFields = z.output<typeof customerInputSchema>;
 
 /**
  * Another feature's records that point at a customer and must follow it when it is merged away
- * (service orders, communications; rentals when that feature comes). They subscribe with
- * `onMerge`: customers depends on none of them, so they can depend on customers
- * (docs/decisions/013-no-service-cycles.md).
+ * (service orders, communications, rentals and bookings). They subscribe with `onMerge`: customers
+ * depends on none of them, so they can depend on customers (docs/decisions/013-no-service-cycles.md).
  */
 export interface CustomerReferences {
+  kind: CustomerReferenceKind;
+  /** The `table.column`s that reference customers and that `reassignCustomer` moves. */
+  references: readonly string[];
+  /** How many of its records reference customer `customerId` (the merge's preview). */
+  count(scope: TenantScope, customerId: string, tx: Db): Promise<number>;
   /** Moves the records of customer `fromId` to `toId`, inside the merge's transaction `tx`. */
   reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
 }
+
+/**
+ * References to customers the customers feature itself looks after in a merge: customers merged
+ * into the source follow it to the survivor (`markMerged`); a merge record names both sides for ever.
+ */
+export const OWN_CUSTOMER_REFERENCES = [
+  'customers.merged_into_id',
+  'customer_merges.survivor_id',
+  'customer_merges.source_id',
+] as const;
 
 export interface CustomersDeps {
   repo: CustomersRepository;
@@ -79,6 +100,12 @@ function toCustomer(row: CustomerWithStatsRow): Customer {
 }
 
 const conflict = (detail: string) => new AppError('conflict', 409, detail);
+const mergeSelf = () =>
+  new AppError('validation_failed', 400, 'The request is not valid.', {
+    errors: [{ path: 'sourceId', message: CUSTOMER_MESSAGES.mergeSelf }],
+  });
+/** How many possible duplicates the create and edit forms are shown at most. */
+const DUPLICATES_SHOWN = 5;
 const versionConflict = () =>
   new AppError('version_conflict', 409, 'The customer was changed by someone else. Reload it and try again.');
 
@@ -104,6 +131,20 @@ export function createCustomersService(deps: CustomersDeps) {
       (digits ? await repo.findByPhoneVariants(scope, [digits], tx) : null) ??
       (await repo.findMergedSurvivor(scope, email, digits, tx))
     );
+  }
+
+  /**
+   * Walks the database's foreign keys to customers: a merge refuses (and changes nothing) while a
+   * column references customers that neither a subscribed feature nor this one moves.
+   */
+  async function assertEveryReferenceHandled(tx: Db): Promise<void> {
+    const handled = new Set<string>([
+      ...OWN_CUSTOMER_REFERENCES,
+      ...mergeParticipants.flatMap((p) => p.references),
+    ]);
+    const unhandled = (await repo.referencingColumns(tx)).filter((ref) => !handled.has(ref));
+    if (unhandled.length > 0)
+      throw new Error(`Customer merge: ${unhandled.join(', ')} reference customers but nothing moves them`);
   }
 
   async function detail(scope: TenantScope, id: string, tx?: Db): Promise<Customer> {
@@ -194,38 +235,112 @@ export function createCustomersService(deps: CustomersDeps) {
     },
 
     /**
-     * Merges `sourceId` into `survivorId` in one transaction: the source's orders move to the
-     * survivor, the survivor takes over contact details it lacks, and the source is marked merged
-     * (hidden from lists and order matching, kept for history). Both must be live customers of the
-     * caller's partner: another partner's customer is a 404 like an unknown one.
+     * What merging `sourceId` into `survivorId` would do: both records, the fields that differ, and
+     * how many records of each kind would move. Both must be live customers of the partner (another
+     * partner's answers 404 like an unknown one).
      */
-    async merge(scope: TenantScope, survivorId: string, sourceId: string): Promise<Customer> {
-      if (survivorId === sourceId) {
-        throw new AppError('validation_failed', 400, 'The request is not valid.', {
-          errors: [{ path: 'sourceId', message: CUSTOMER_MESSAGES.mergeSelf }],
-        });
-      }
+    async mergePreview(
+      scope: TenantScope,
+      survivorId: string,
+      sourceId: string,
+    ): Promise<CustomerMergePreview> {
+      if (survivorId === sourceId) throw mergeSelf();
+      return repo.transaction(async (tx) => {
+        const [survivor, source] = [
+          await repo.get(scope, survivorId, tx),
+          await repo.get(scope, sourceId, tx),
+        ];
+        if (!survivor || !source) throw notFound(CUSTOMER);
+        if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
+        await assertEveryReferenceHandled(tx);
+        const moves = [];
+        for (const references of mergeParticipants)
+          moves.push({ kind: references.kind, count: await references.count(scope, sourceId, tx) });
+        return {
+          survivor: await detail(scope, survivorId, tx),
+          source: await detail(scope, sourceId, tx),
+          differing: differingMergeFields(survivor, source),
+          moves,
+        };
+      });
+    },
+
+    /**
+     * Merges `sourceId` into `survivorId` in one transaction (docs/decisions/079-customer-merge.md):
+     * every record that references the source moves to the survivor, the survivor's fields become
+     * the ones chosen, the source is marked merged (hidden from lists and order matching, kept for
+     * history and for its old contact details) and the merge is recorded. Both must be live
+     * customers of the caller's partner at the versions the preview showed.
+     */
+    async merge(
+      scope: TenantScope,
+      survivorId: string,
+      input: z.output<typeof customerMergeSchema>,
+    ): Promise<Customer> {
+      const { sourceId } = input;
+      if (survivorId === sourceId) throw mergeSelf();
       return repo.transaction(async (tx) => {
         const rows = await repo.lockMany(scope, [survivorId, sourceId], tx);
         const survivor = rows.find((r) => r.id === survivorId);
         const source = rows.find((r) => r.id === sourceId);
         if (!survivor || !source) throw notFound(CUSTOMER);
         if (survivor.mergedIntoId || source.mergedIntoId) throw conflict(CUSTOMER_MESSAGES.merged);
+        if (survivor.version !== input.version || source.version !== input.sourceVersion)
+          throw new AppError('version_conflict', 409, CUSTOMER_MESSAGES.mergeStale);
+        await assertEveryReferenceHandled(tx);
 
-        // In subscription order (the modules' order in app.ts: service orders, then communications).
+        const chosen = { ...survivor };
+        const takenFields: string[] = [];
+        for (const field of CUSTOMER_MERGE_FIELDS) {
+          const side = input.take[field] ?? defaultMergeSide(field, survivor, source);
+          if (side === 'source' && survivor[field] !== source[field]) {
+            Object.assign(chosen, { [field]: source[field] });
+            takenFields.push(field);
+          }
+        }
+        const moved: Record<string, number> = {};
+        // In subscription order (the modules' order in app.ts).
         for (const references of mergeParticipants)
-          await references.reassignCustomer(scope, sourceId, survivorId, tx);
-        const blanks: Partial<NewCustomer> = {};
-        if (!survivor.email && source.email) blanks.email = source.email;
-        if (!survivor.phone && source.phone)
-          Object.assign(blanks, { phone: source.phone, phoneDigits: source.phoneDigits });
-        if (!survivor.address && source.address) blanks.address = source.address;
-        if (!survivor.notes && source.notes) blanks.notes = source.notes;
-        if (Object.keys(blanks).length > 0) await repo.fillBlanks(scope, survivorId, blanks, tx);
-        else await repo.touch(scope, survivorId, tx);
+          moved[references.kind] = await references.reassignCustomer(scope, sourceId, survivorId, tx);
+        // The source leaves the live customers first, so the survivor may take its e-mail.
         await repo.markMerged(scope, sourceId, survivorId, tx);
+        await assertEmailFree(scope, chosen.email, survivorId, tx);
+        await repo.setMergedFields(
+          scope,
+          survivorId,
+          {
+            name: chosen.name,
+            email: chosen.email,
+            phone: chosen.phone,
+            phoneDigits: takenFields.includes('phone') ? source.phoneDigits : survivor.phoneDigits,
+            address: chosen.address,
+            notes: chosen.notes,
+          },
+          tx,
+        );
+        await repo.insertMerge(
+          scope,
+          { survivorId, sourceId, sourceName: source.name, takenFields, moved },
+          tx,
+        );
         return detail(scope, survivorId, tx);
       });
+    },
+
+    /**
+     * Live customers of the partner with the e-mail (any case) or the phone number however it is
+     * written: "+47 912 34 567", "0047 91234567", "912 34 567" and "91234567" are one number for
+     * a partner whose default country code is 47 (the SMS phone rules: E.164, then the forms a
+     * stored number may take).
+     */
+    async duplicates(scope: TenantScope, query: CustomerDuplicatesQuery): Promise<Customer[]> {
+      const email = query.email && query.email.includes('@') ? query.email : null;
+      const e164 = toE164(query.phone, countryCode);
+      const variants = e164 ? storedDigitVariants(e164, countryCode) : [];
+      const own = phoneDigits(query.phone ?? null);
+      if (e164 && own && !variants.includes(own)) variants.push(own);
+      const ids = await repo.findDuplicates(scope, email, variants, query.exceptId ?? null, DUPLICATES_SHOWN);
+      return Promise.all(ids.map((id) => detail(scope, id)));
     },
 
     /** 404 unless the customer is the partner's (merged ones included: their history stays). */

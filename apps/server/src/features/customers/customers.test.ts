@@ -30,6 +30,12 @@ const tech = () => api(w.tokens.tech);
 const fjord = () => api(w.tokens.fjord);
 
 const DAY = 24 * 3600_000;
+
+/** A merge's body with both customers' versions as they are now (what the preview showed). */
+async function mergeBody(survivorId: string, sourceId: string) {
+  const version = async (id: string) => (await tech().get(`/customers/${id}`)).json<Customer>().version;
+  return { sourceId, version: await version(survivorId), sourceVersion: await version(sourceId) };
+}
 const base = new Date('2026-01-10T09:00:00Z');
 
 /** Creates an order (and so links or creates its customer) and dates it `daysAfterBase` days after `base`. */
@@ -376,17 +382,19 @@ describe('POST /api/customers/:id/merge', () => {
   });
 
   it('is for Administrators and ServiceManagers only (403)', async () => {
-    const res = await tech().post(`/customers/${ingridId}/merge`, { sourceId: dupId });
+    const res = await tech().post(`/customers/${ingridId}/merge`, await mergeBody(ingridId, dupId));
     expect(res.statusCode).toBe(403);
     expect((await tech().get(`/customers/${dupId}`)).json().mergedIntoId).toBeNull();
   });
 
   it('refuses to merge a customer into itself or an unknown one', async () => {
-    const self = await manager().post(`/customers/${ingridId}/merge`, { sourceId: ingridId });
+    const self = await manager().post(`/customers/${ingridId}/merge`, await mergeBody(ingridId, ingridId));
     expect(self.statusCode).toBe(400);
     expect(self.json().errors).toEqual([{ path: 'sourceId', message: CUSTOMER_MESSAGES.mergeSelf }]);
     const unknown = await manager().post(`/customers/${ingridId}/merge`, {
       sourceId: '00000000-0000-4000-8000-000000000000',
+      version: 1,
+      sourceVersion: 1,
     });
     expect(unknown.statusCode).toBe(404);
     expect((await manager().post(`/customers/${ingridId}/merge`, {})).statusCode).toBe(400);
@@ -394,7 +402,7 @@ describe('POST /api/customers/:id/merge', () => {
 
   it('moves the source’s orders to the survivor and retires the source, in one go', async () => {
     const before = (await tech().get(`/customers/${ingridId}`)).json<Customer>();
-    const res = await office().post(`/customers/${ingridId}/merge`, { sourceId: dupId });
+    const res = await office().post(`/customers/${ingridId}/merge`, await mergeBody(ingridId, dupId));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       id: ingridId,
@@ -453,10 +461,10 @@ describe('POST /api/customers/:id/merge', () => {
 
   it('keeps a merged customer read-only (409)', async () => {
     const source = (await tech().get(`/customers/${dupId}`)).json<Customer>();
-    const again = await manager().post(`/customers/${ingridId}/merge`, { sourceId: dupId });
+    const again = await manager().post(`/customers/${ingridId}/merge`, await mergeBody(ingridId, dupId));
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(CUSTOMER_MESSAGES.merged);
-    const into = await manager().post(`/customers/${dupId}/merge`, { sourceId: larsId });
+    const into = await manager().post(`/customers/${dupId}/merge`, await mergeBody(dupId, larsId));
     expect(into.statusCode).toBe(409);
     const put = await manager().put(`/customers/${dupId}`, { name: 'Revived', version: source.version });
     expect(put.statusCode).toBe(409);
@@ -485,11 +493,24 @@ describe("Fjord's manager and Nordic's customer", () => {
       // Nordic's customer as the survivor, and as the source into Fjord's own customer.
       [
         'POST /api/customers/:id/merge',
-        () => fjord().post(`/customers/${id}/merge`, { sourceId: fjordIngridId }),
+        () => fjord().post(`/customers/${id}/merge`, { sourceId: fjordIngridId, version, sourceVersion: 1 }),
       ],
       [
         'POST /api/customers/:id/merge',
-        () => fjord().post(`/customers/${fjordIngridId}/merge`, { sourceId: id }),
+        () =>
+          fjord().post(`/customers/${fjordIngridId}/merge`, {
+            sourceId: id,
+            version: 1,
+            sourceVersion: version,
+          }),
+      ],
+      [
+        'GET /api/customers/:id/merge-preview',
+        () => fjord().get(`/customers/${id}/merge-preview?sourceId=${fjordIngridId}`),
+      ],
+      [
+        'GET /api/customers/:id/merge-preview',
+        () => fjord().get(`/customers/${fjordIngridId}/merge-preview?sourceId=${id}`),
       ],
     ];
     for (const [route, call] of cases) {

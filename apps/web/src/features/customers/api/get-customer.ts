@@ -17,8 +17,8 @@ export function customerQueryOptions(id: string) {
   });
 }
 
-export function useCustomer(id: string) {
-  return useQuery(customerQueryOptions(id));
+export function useCustomer(id: string, enabled = true) {
+  return useQuery({ ...customerQueryOptions(id), enabled });
 }
 
 /** GET /customers/:id/serial-numbers */

@@ -1,13 +1,41 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerSchema } from '@service-portal/shared/customers';
-import type { Customer } from '@service-portal/shared/customers';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { customerMergePreviewSchema, customerSchema } from '@service-portal/shared/customers';
+import type { Customer, CustomerMerge, CustomerMergePreview } from '@service-portal/shared/customers';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** POST /customers/:id/merge — moves the source's orders to this customer and retires the source. */
-export async function mergeCustomer(input: { targetId: string; sourceId: string }): Promise<Customer> {
-  const response = await apiClient.post<unknown>(`/customers/${input.targetId}/merge`, {
-    sourceId: input.sourceId,
+/** GET /customers/:id/merge-preview — both records, the fields that differ and what would move. */
+export async function getMergePreview(
+  survivorId: string,
+  sourceId: string,
+  signal?: AbortSignal,
+): Promise<CustomerMergePreview> {
+  const response = await apiClient.get<unknown>(`/customers/${survivorId}/merge-preview`, {
+    params: { sourceId },
+    signal,
   });
+  return customerMergePreviewSchema.parse(response.data);
+}
+
+export function mergePreviewQueryOptions(survivorId: string, sourceId: string) {
+  return queryOptions({
+    queryKey: ['customers', 'merge-preview', survivorId, sourceId] as const,
+    queryFn: ({ signal }) => getMergePreview(survivorId, sourceId, signal),
+    // Always what the records are now: the versions it carries are the ones the merge checks.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useMergePreview(survivorId: string, sourceId: string) {
+  return useQuery(mergePreviewQueryOptions(survivorId, sourceId));
+}
+
+/**
+ * POST /customers/:id/merge — moves everything of the source to this customer with the chosen
+ * fields and retires the source; 409 when either record changed since the preview.
+ */
+export async function mergeCustomer(input: { targetId: string; merge: CustomerMerge }): Promise<Customer> {
+  const response = await apiClient.post<unknown>(`/customers/${input.targetId}/merge`, input.merge);
   return customerSchema.parse(response.data);
 }
 
@@ -18,6 +46,7 @@ export function useMergeCustomer() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['customers'] });
       await queryClient.invalidateQueries({ queryKey: ['service-orders'] });
+      await queryClient.invalidateQueries({ queryKey: ['rentals'] });
     },
   });
 }

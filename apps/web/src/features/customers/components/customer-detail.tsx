@@ -8,7 +8,9 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { useCustomer, useCustomerSerialNumbers } from '../api/get-customer.ts';
 import { MergeCustomer } from './merge-customer.tsx';
-import { displayTimeZone } from '../../../lib/time-zone.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { hasFormDraft } from '../../../lib/form-drafts-kept.ts';
+import { EDIT_FORM } from './customer-edit-names.ts';
 
 // The form (and the form library) loads when Edit is clicked (issue 18: weight).
 const CustomerEditForm = lazy(() =>
@@ -41,12 +43,10 @@ export function CustomerDetail({
 }) {
   const { t, i18n } = useTranslation();
   const customer = useCustomer(id);
-  const [editing, setEditing] = useState(false);
+  // Back after an expired session with the edit's typing kept: the form opens to take it back.
+  const [editing, setEditing] = useState(() => hasFormDraft(EDIT_FORM));
   const serials = useCustomerSerialNumbers(id);
-  const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
-      new Date(value),
-    );
+  const date = (value: string) => formatDay(value, i18n.language);
 
   if (customer.isError)
     return (
@@ -73,9 +73,22 @@ export function CustomerDetail({
         title={c.name}
         actions={
           !merged && !editing ? (
-            <Button variant="light" onClick={() => setEditing(true)}>
-              {t('customers.edit')}
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to={`/service-orders/new?customer=${c.id}`}>
+                {t('customers.startOrder')}
+              </Button>
+              <Button component={Link} variant="light" to={`/rentals/active?customer=${c.id}`}>
+                {t('customers.startRental')}
+              </Button>
+              <Button variant="light" onClick={() => setEditing(true)}>
+                {t('customers.edit')}
+              </Button>
+              {canMerge && (
+                <Button component={Link} variant="subtle" to={`/history/customers/${c.id}`}>
+                  {t('customers.merge.history')}
+                </Button>
+              )}
+            </Group>
           ) : undefined
         }
       />

@@ -6,6 +6,8 @@ import type { Customer } from '@service-portal/shared/customers';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
+import { EDIT_FORM } from './customer-edit-names.ts';
+import { DuplicateWarning, useDuplicateCustomers } from './duplicate-warning.tsx';
 
 /** Contact data of a customer, validated with the shared schema before it is sent. */
 export function CustomerEditForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
@@ -22,7 +24,10 @@ export function CustomerEditForm({ customer, onDone }: { customer: Customer; onD
     schema: customerInputSchema,
     fallback: 'customers.saveFailed',
     subject: 'customer',
+    draft: EDIT_FORM,
   });
+  const values = form.getValues();
+  const duplicates = useDuplicateCustomers(values.email, values.phone, customer.id);
 
   return (
     <form
@@ -48,6 +53,7 @@ export function CustomerEditForm({ customer, onDone }: { customer: Customer; onD
           <TextInput label={t('customers.fields.address')} {...form.getInputProps('address')} />
         </SimpleGrid>
         <Textarea label={t('customers.fields.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
+        <DuplicateWarning duplicates={duplicates} />
         <FormActions
           failure={form.failure}
           submitLabel={t('customers.save')}

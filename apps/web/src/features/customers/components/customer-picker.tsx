@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@service-portal/shared/limits';
 import { LazySelect } from '../../../components/lazy-combobox.tsx';
+import { useCustomer } from '../api/get-customer.ts';
 import { useCustomers } from '../api/list-customers.ts';
 
 export interface CustomerPickerProps {
@@ -36,7 +37,11 @@ export function CustomerPicker({
     sortDirection: 'asc',
     ...(debounced.length >= 2 ? { search: debounced } : {}),
   });
-  const data = (customers.data?.items ?? []).map((c) => ({
+  const items = customers.data?.items ?? [];
+  // A customer chosen beforehand (the customer's page) shows even when not among the first results.
+  const chosen = useCustomer(value, value !== '' && !items.some((c) => c.id === value));
+  const all = chosen.data && !items.some((c) => c.id === chosen.data.id) ? [chosen.data, ...items] : items;
+  const data = all.map((c) => ({
     value: c.id,
     label: [c.name, c.email ?? c.phone].filter(Boolean).join(' · '),
   }));

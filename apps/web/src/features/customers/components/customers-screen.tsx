@@ -1,6 +1,8 @@
-import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Customer } from '@service-portal/shared/customers';
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -9,7 +11,11 @@ import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { choiceParam, pageParam, textParam, useListParams } from '../../../lib/use-list-params.ts';
 import { useCustomers } from '../api/list-customers.ts';
 import type { CustomerListParams } from '../api/list-customers.ts';
-import { displayTimeZone } from '../../../lib/time-zone.ts';
+import { formatDay } from '../../../lib/dates.ts';
+
+const NewCustomerDialog = lazy(() =>
+  import('./new-customer-dialog.tsx').then((m) => ({ default: m.NewCustomerDialog })),
+);
 
 const PAGE_SIZE = 20;
 const SORTS = [
@@ -28,6 +34,8 @@ const PARAMS = { search: textParam('q'), sort: choiceParam('sort', SORTS, 'name:
 export function CustomersScreen() {
   const { t, i18n } = useTranslation();
   const [state, update] = useListParams(PARAMS);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const [sort, sortDirection] = state.sort.split(':') as [
     CustomerListParams['sort'],
     CustomerListParams['sortDirection'],
@@ -39,12 +47,7 @@ export function CustomersScreen() {
     sortDirection,
     ...(state.search ? { search: state.search } : {}),
   });
-  const date = (value: string | null) =>
-    value === null
-      ? '—'
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
-          new Date(value),
-        );
+  const date = (value: string | null) => (value === null ? '—' : formatDay(value, i18n.language));
 
   const name = (customer: Customer) => (
     <Anchor component={Link} to={`/customers/${customer.id}`} fw={600}>
@@ -67,7 +70,23 @@ export function CustomersScreen() {
 
   return (
     <>
-      <PageHeader title={t('screens.customers')} />
+      <PageHeader
+        title={t('screens.customers')}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('customers.create.button')}
+          </Button>
+        }
+      />
+      {creating && (
+        <Suspense fallback={null}>
+          <NewCustomerDialog
+            opened
+            onClose={() => setCreating(false)}
+            onCreated={(customer) => void navigate(`/customers/${customer.id}`)}
+          />
+        </Suspense>
+      )}
       <Stack>
         <Group align="flex-end" wrap="wrap">
           <DebouncedTextInput

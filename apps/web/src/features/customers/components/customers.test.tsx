@@ -49,6 +49,7 @@ function start(path: string, routes: Record<string, Handler> = {}, as = serviceM
   const api = mockApi({
     'GET /api/user/profile': { status: 200, body: as },
     'GET /api/customers': list,
+    'GET /api/customers/duplicates': { status: 200, body: { items: [] } },
     [`GET /api/customers/${kari.id}`]: { status: 200, body: kari },
     'GET /api/service-orders': {
       status: 200,
@@ -71,6 +72,52 @@ function start(path: string, routes: Record<string, Handler> = {}, as = serviceM
 }
 
 describe('customers', { timeout: 20_000 }, () => {
+  it('creates a customer from the list, warning of one with the same e-mail first', async () => {
+    const created = customer(9, { name: 'Nora New', email: 'nora@example.com' });
+    const { user, calls, router } = start('/customers', {
+      'GET /api/customers/duplicates': (request) => ({
+        status: 200,
+        body: { items: request.params.email === 'c1@example.com' ? [kari] : [] },
+      }),
+      'POST /api/customers': { status: 201, body: created },
+      [`GET /api/customers/${created.id}`]: { status: 200, body: created },
+      [`GET /api/customers/${created.id}/serial-numbers`]: { status: 200, body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New customer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create customer' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'c1@example.com');
+    expect(await within(dialog).findByText('1 customer has this e-mail or phone')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Kari Kunde/ })).toHaveAttribute(
+      'href',
+      `/customers/${kari.id}`,
+    );
+
+    await user.clear(within(dialog).getByRole('textbox', { name: /^E-mail/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'nora@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Nora New');
+    await user.click(within(dialog).getByRole('button', { name: 'Create customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${created.id}`));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Nora New',
+      email: 'nora@example.com',
+    });
+  });
+
+  it("starts an order or a rental from the customer's page, with the customer chosen", async () => {
+    start(`/customers/${kari.id}`);
+    expect(await screen.findByRole('link', { name: 'New order' })).toHaveAttribute(
+      'href',
+      `/service-orders/new?customer=${kari.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'New rental' })).toHaveAttribute(
+      'href',
+      `/rentals/active?customer=${kari.id}`,
+    );
+  });
+
   it('pages with "Showing X to Y of Z results", sorts and searches after a pause', async () => {
     const { user, calls } = start('/customers');
     expect(await screen.findByText('Showing 1 to 20 of 45 results')).toBeInTheDocument();
@@ -159,24 +206,99 @@ describe('customers', { timeout: 20_000 }, () => {
     });
   });
 
-  it('lets a manager merge a picked duplicate after confirming', async () => {
+  const dupFull = { ...dup, email: 'kari@work.example.com', phone: '912 34 567', version: 7 };
+  const preview = {
+    survivor: kari,
+    source: dupFull,
+    differing: ['name', 'email', 'phone'],
+    moves: [
+      { kind: 'serviceOrders', count: 2 },
+      { kind: 'communications', count: 1 },
+      { kind: 'rentals', count: 0 },
+    ],
+  };
+
+  async function openPreview(user: ReturnType<typeof start>['user']) {
+    await screen.findByText('SN-778');
+    await user.click(screen.getByRole('combobox', { name: 'Other customer' }));
+    await user.click(await screen.findByRole('option', { name: 'Customer 2 · c2@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge customers' });
+    await within(dialog).findByText('Choose the details to keep');
+    return dialog;
+  }
+
+  it('merges after a preview: both records, a choice per differing field, what moves', async () => {
     const { user, calls } = start(`/customers/${kari.id}`, {
-      [`POST /api/customers/${kari.id}/merge`]: { status: 200, body: { ...kari, orderCount: 2 } },
+      [`GET /api/customers/${kari.id}/merge-preview`]: { status: 200, body: preview },
+      [`POST /api/customers/${kari.id}/merge`]: { status: 200, body: { ...kari, orderCount: 3 } },
+    });
+    const dialog = await openPreview(user);
+    expect(calls.find((c) => c.url.endsWith('/merge-preview'))?.params).toEqual({ sourceId: dup.id });
+    expect(within(dialog).getByText('2 service orders')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 message')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/rentals and bookings/)).not.toBeInTheDocument();
+    // Defaults: the kept record's values, and the other's where the kept one has none.
+    const phone = within(dialog).getByRole('group', { name: 'Phone' });
+    expect(within(phone).getByRole('radio', { name: /912 34 567/ })).toBeChecked();
+    const name = within(dialog).getByRole('group', { name: /^Name/ });
+    expect(within(name).getByRole('radio', { name: /Kari Kunde/ })).toBeChecked();
+    const email = within(dialog).getByRole('group', { name: 'E-mail' });
+    await user.click(within(email).getByRole('radio', { name: /kari@work\.example\.com/ }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Merge customers' }));
+    expect(await screen.findByText('Customers merged successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      sourceId: dup.id,
+      version: 3,
+      sourceVersion: 7,
+      take: { name: 'survivor', email: 'source', phone: 'source' },
+    });
+  });
+
+  it('says so when either customer changed since the preview, and shows the preview again', async () => {
+    const { user, calls } = start(`/customers/${kari.id}`, {
+      [`GET /api/customers/${kari.id}/merge-preview`]: { status: 200, body: preview },
+      [`POST /api/customers/${kari.id}/merge`]: {
+        status: 409,
+        body: problem(409, 'version_conflict', 'Stale'),
+      },
+    });
+    const dialog = await openPreview(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Merge customers' }));
+    expect(await within(dialog).findByText(/was changed since the preview/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/merge-preview')).length).toBeGreaterThanOrEqual(2),
+    );
+    // Still open, to be confirmed again.
+    expect(within(dialog).getByRole('button', { name: 'Merge customers' })).toBeEnabled();
+  });
+
+  it('warns of another customer with the same phone while editing, and offers to open it', async () => {
+    const { user, calls } = start(`/customers/${kari.id}`, {
+      'GET /api/customers/duplicates': (request) => ({
+        status: 200,
+        body: { items: request.params.phone === '+47 912 34 567' ? [dupFull] : [] },
+      }),
     });
     await screen.findByText('SN-778');
-    await user.click(screen.getByRole('combobox', { name: 'Duplicate customer' }));
-    await user.click(await screen.findByRole('option', { name: 'Customer 2 · c2@example.com' }));
-    await user.click(screen.getByRole('button', { name: 'Merge' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText('Customers merged successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ sourceId: dup.id });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '+47 912 34 567');
+    expect(await screen.findByText('1 customer has this e-mail or phone')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open Kari K\./ })).toHaveAttribute(
+      'href',
+      `/customers/${dup.id}`,
+    );
+    // The server compares the numbers (its phone rules); the customer edited is not its own duplicate.
+    expect(calls.find((c) => c.params.phone === '+47 912 34 567')?.params).toMatchObject({
+      exceptId: kari.id,
+    });
   });
 
   it('offers no merge to technicians', async () => {
     start(`/customers/${kari.id}`, {}, technician);
     await screen.findByText('SN-778');
-    expect(screen.queryByText('Merge a duplicate')).not.toBeInTheDocument();
+    expect(screen.queryByText('Merge with another customer')).not.toBeInTheDocument();
   });
 
   it('shows a taken e-mail on the e-mail field, by the problem code', async () => {
