@@ -597,6 +597,14 @@ export const bulkAssignTechnicianSchema = z.object({
 });
 export const bulkResultSchema = z.object({ updated: z.number().int() });
 
+/** How long "Undo" after a bulk status change puts the orders back (issue 31, decision 069). */
+export const BULK_UNDO_MINUTES = 5;
+/** Undo of the caller's own bulk move of these orders to `status`, within BULK_UNDO_MINUTES. */
+export const bulkUndoStatusSchema = z.object({
+  orderIds: orderIdsSchema,
+  status: serviceOrderStatusSchema,
+});
+
 export const serviceOrderIdParamsSchema = z.object({ id: z.uuid() });
 export const sparePartParamsSchema = z.object({ id: z.uuid(), partId: z.uuid() });
 

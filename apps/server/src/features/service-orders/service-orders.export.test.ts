@@ -1,3 +1,4 @@
+import { testNow } from '../../../test/helper.ts';
 import http from 'node:http';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -71,7 +72,7 @@ describe('GET /api/service-orders/export', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="service-orders-${todayIn('Europe/Oslo')}.xlsx"`,
+      `attachment; filename="service-orders-${todayIn('Europe/Oslo', testNow())}.xlsx"`,
     );
     expect(header).toEqual([
       'Order number',

@@ -1,7 +1,17 @@
 import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
-import { searchTokensOf, serviceOrders, serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
+import type {
+  Priority,
+  ServiceOrderListQuery,
+  ServiceOrderStatus,
+  ServiceType,
+} from '@service-portal/shared/service-orders';
+import {
+  searchTokensOf,
+  serviceOrders,
+  serviceOrderSpareParts,
+  textTokensOf,
+} from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
@@ -13,6 +23,8 @@ import { escapeLike } from '../../db/sql-helpers.ts';
 export interface OrderFilters {
   /** One text over order number, customer name, e-mail, phone and serial number. */
   text?: string | undefined;
+  /** The text also searches titles and descriptions (the list and its export, issue 31). */
+  textInOrder?: boolean | undefined;
   customerName?: string | undefined;
   orderNumber?: string | undefined;
   email?: string | undefined;
@@ -94,6 +106,7 @@ export const sortBy = (direction: SortDirection) =>
 
 /** The search index's expression, and the phone as bare digits as it holds them. */
 const searchTokens = searchTokensOf(o);
+const textTokens = textTokensOf(o);
 export const phoneDigitsOf = sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`;
 
 /** The digits of a text that could be a phone number ("+47 912 34 567"), else undefined. */
@@ -126,9 +139,17 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
     // One text over five fields (and the phone's digits when the text could be a phone number).
     const like = contains(f.text);
     const digits = phoneDigits(f.text);
+    // Titles and descriptions have their own token index: a row matches through either.
+    const inText =
+      f.textInOrder && [...f.text].length >= 3
+        ? sql`${textTokens} @> so_search_tokens(${scope.partnerId}::uuid, ${f.text}::text)`
+        : undefined;
+    const tokens = tokensFor(scope, [f.text, digits]);
     conditions.push(
-      tokensFor(scope, [f.text, digits]),
+      inText && tokens ? or(tokens, inText) : tokens,
       or(
+        f.textInOrder ? ilike(o.title, like) : undefined,
+        f.textInOrder ? ilike(sql`coalesce(${o.description}, '')`, like) : undefined,
         ilike(o.orderNumber, like),
         ilike(o.customerName, like),
         ilike(o.customerEmail, like),
@@ -168,4 +189,25 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
     if (value) conditions.push(sql`${o[column]} ${sql.raw(op)} ${value}::timestamptz`);
   }
   return conditions;
+}
+
+/** The list and export queries' filters as the repository takes them. */
+export function listFilters(
+  query: Omit<ServiceOrderListQuery, 'page' | 'pageSize' | 'includeCommunications'>,
+): OrderFilters {
+  return {
+    text: query.search,
+    textInOrder: true,
+    status: query.status,
+    priority: query.priority,
+    serviceType: query.serviceType,
+    email: query.customerEmail,
+    customerId: query.customerId,
+    assignedTechnicianId: query.assignedTechnicianId,
+    relatedProductId: query.relatedProductId,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
+    completedFrom: query.completedFrom,
+    completedTo: query.completedTo,
+  };
 }

@@ -1,15 +1,28 @@
+import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createServiceOrdersRepository } from './service-orders.repository.ts';
 import { serviceOrdersRoutes } from './service-orders.routes.ts';
-import {
-  createServiceOrdersService,
-  type CustomerLinks,
-  type LabourTotals,
-  type OrderCommunications,
-  type TechnicianRules,
-  type WarehouseLocationRules,
-} from './service-orders.service.ts';
+import type {
+  CompletionGate,
+  CustomerLinks,
+  LabourTotals,
+  OrderCommunications,
+  OrderEvents,
+  TechnicianRules,
+  WarehouseLocationRules,
+} from './service-orders.ports.ts';
+import { createServiceOrdersService } from './service-orders.service.ts';
+import { createOrderViews } from './service-orders.views.ts';
+import { orderViewsRoutes } from './service-orders.views.routes.ts';
+
+/** What a customer merge asks of a feature whose records reference customers (customers.service.ts). */
+interface MergeParticipant {
+  kind: 'serviceOrders';
+  references: readonly string[];
+  count(scope: TenantScope, customerId: string, tx: Db): Promise<number>;
+  reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
+}
 
 /**
  * Service orders. Needs the customers (linked or created with the order, and followed through a
@@ -20,13 +33,14 @@ import {
 export function serviceOrdersModule(
   ctx: ModuleContext,
   needs: {
-    customers: CustomerLinks & {
-      onMerge(references: ReturnType<typeof createServiceOrdersService>): void;
-    };
+    customers: CustomerLinks & { onMerge(references: MergeParticipant): void };
     technicians: TechnicianRules;
     warehouseLocations: WarehouseLocationRules;
     communications: OrderCommunications;
     labour: LabourTotals;
+    /** Webhooks out: events written in the change's own transaction. */
+    events?: OrderEvents;
+    completion?: CompletionGate;
   },
 ) {
   const service = createServiceOrdersService({
@@ -36,12 +50,19 @@ export function serviceOrdersModule(
     warehouseLocations: needs.warehouseLocations,
     communications: needs.communications,
     labour: needs.labour,
+    ...(needs.completion ? { completion: needs.completion } : {}),
     now: ctx.now,
+    events: needs.events,
   });
   // A merge moves the merged customer's orders inside its transaction.
-  needs.customers.onMerge(service);
+  needs.customers.onMerge({
+    kind: 'serviceOrders',
+    references: ['service_orders.customer_id'],
+    count: (scope, id, tx) => service.countForCustomer(scope, id, tx),
+    reassignCustomer: (scope, fromId, toId, tx) => service.reassignCustomer(scope, fromId, toId, tx),
+  });
   return {
-    routes: [serviceOrdersRoutes(service)],
+    routes: [serviceOrdersRoutes(service), orderViewsRoutes(createOrderViews(ctx.db))],
     offers: {
       orders: service,
       search: {

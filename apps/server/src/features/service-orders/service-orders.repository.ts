@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   Checkpoints,
   Priority,
@@ -201,6 +201,8 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
           orderNumber: o.orderNumber,
           status: o.status,
           version: o.version,
+          serviceType: o.serviceType,
+          estimatedMinutes: o.estimatedMinutes,
           scheduledDate: o.scheduledDate,
           assignedTechnicianId: o.assignedTechnicianId,
           warehouseLocationId: o.warehouseLocationId,
@@ -243,6 +245,16 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
           desc(o.createdAt),
         )
         .limit(100);
+    },
+
+    /** The order's status; null when it is not the partner's. */
+    async statusOf(scope: TenantScope, id: string): Promise<ServiceOrderStatus | null> {
+      const rows = await db
+        .select({ status: o.status })
+        .from(o)
+        .where(scoped(o, scope, eq(o.id, id)))
+        .limit(1);
+      return rows[0]?.status ?? null;
     },
 
     async exists(scope: TenantScope, id: string, tx: Db = db): Promise<boolean> {
@@ -315,6 +327,15 @@ export function createServiceOrdersRepository(db: Db, options: ServiceOrdersRepo
      * transaction. The version stays: the order form cannot change `customerId`, so an open form
      * must not get a conflict on its next autosave because of it.
      */
+    /** How many orders a customer has (a merge's preview). */
+    async countForCustomer(scope: TenantScope, customerId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(o)
+        .where(scoped(o, scope, eq(o.customerId, customerId)));
+      return row?.n ?? 0;
+    },
+
     async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
       const rows = await tx
         .update(o)

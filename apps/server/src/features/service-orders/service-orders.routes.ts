@@ -8,6 +8,7 @@ import { problemSchema } from '@service-portal/shared/problem';
 import {
   bulkAssignTechnicianSchema,
   bulkResultSchema,
+  bulkUndoStatusSchema,
   bulkUpdateStatusSchema,
   serviceOrderCreateSchema,
   serviceOrderExportQuerySchema,
@@ -163,6 +164,21 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     );
 
     r.post(
+      '/service-orders/bulk-undo-status',
+      {
+        config: orderWrite,
+        schema: {
+          tags,
+          summary:
+            "Undo the caller's own bulk status change of these orders, within a few minutes and while nothing else changed their status (all or nothing)",
+          body: bulkUndoStatusSchema,
+          response: { 200: bulkResultSchema, ...write },
+        },
+      },
+      async (request) => service.bulkUndoStatus(tenantOf(request), principalOf(request), request.body),
+    );
+
+    r.post(
       '/service-orders/bulk-assign-technician',
       {
         config: orderWrite,
@@ -210,7 +226,8 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.put(
       '/service-orders/:id',
       {
-        config: orderWrite,
+        // The phone's outbox replays a change under its op id (issue 28, decisions 061/065).
+        config: { ...orderWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Change the fields sent; `version` must be the one last read (409 otherwise)',
@@ -291,7 +308,8 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.put(
       '/service-orders/:id/spare-parts/:partId',
       {
-        config: orderWrite,
+        // The phone's outbox replays a changed line under its op id (issue 28).
+        config: { ...orderWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Change a spare-part line; `version` must be the one last read (409 otherwise)',
@@ -307,7 +325,8 @@ export function serviceOrdersRoutes(service: ServiceOrdersService) {
     r.delete(
       '/service-orders/:id/spare-parts/:partId',
       {
-        config: orderWrite,
+        // A removal replayed after a lost answer gets the first 204, not a 404 (issue 28).
+        config: { ...orderWrite, idempotent: true },
         schema: {
           tags,
           summary: 'Remove a spare-part line',

@@ -1,8 +1,6 @@
 // The orders feature's rules (create, update with transitions, bulk, list, export); the reads
 // other features ask for (search, dashboard figures, contacts, serial history) are in
 // service-orders.reads.ts and the spare-part rules in service-orders.spare-parts.ts.
-import { PassThrough, type Readable } from 'node:stream';
-import { hasRole, type AccessSubject } from '@service-portal/shared/access';
 import {
   checkTransition,
   EMPTY_CHECKPOINTS,
@@ -10,75 +8,25 @@ import {
   isScheduledDateAllowed,
   type ServiceOrder,
   type ServiceOrderCreate,
-  type ServiceOrderExportQuery,
   type ServiceOrderListQuery,
   type ServiceOrderSearch,
   type ServiceOrderStatus,
   type ServiceOrderUpdate,
 } from '@service-portal/shared/service-orders';
 import { VALIDATION_MESSAGES } from '@service-portal/shared/validation';
-import type { Communication } from '@service-portal/shared/communications';
-import type { CustomerOrdersQuery } from '@service-portal/shared/service-orders';
+import type { CustomerOrdersQuery, ServiceType } from '@service-portal/shared/service-orders';
 import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
-import type { OrderFilters } from './service-orders.filters.ts';
-import type { HistoryEntry, OrderChanges, ServiceOrdersRepository } from './service-orders.repository.ts';
+import { createOrderExport } from './service-orders.export-service.ts';
+import { listFilters, type OrderFilters } from './service-orders.filters.ts';
+import type { HistoryEntry, OrderChanges } from './service-orders.repository.ts';
 import { createServiceOrderReads } from './service-orders.reads.ts';
+import { createBulkUndo } from './service-orders.undo.ts';
 import { createSparePartLineRules } from './service-orders.spare-parts.ts';
+import type { Actor, ServiceOrdersDeps, SchedulingRules } from './service-orders.ports.ts';
 import { todayIn } from '@service-portal/shared/zoned-days';
-
-/** Who is acting: the signed-in user (roles decide reopening and internal notes). */
-export interface Actor extends AccessSubject {
-  id: string;
-}
-
-// What this feature asks of other features. Features do not import each other (lint enforces it),
-// so the needs are stated here and service-orders.module.ts is given the customers, technicians and
-// warehouse-locations services, which satisfy them.
-export interface CustomerLinks {
-  /** 404 unless the customer is the partner's. */
-  assertExists(scope: TenantScope, id: string): Promise<void>;
-  /** Links the order's customer by e-mail, else phone, else creates one, inside `tx`. */
-  findOrCreateForOrder(
-    scope: TenantScope,
-    contact: { name: string; email: string; phone: string | null; address: string | null },
-    tx: Db,
-  ): Promise<{ id: string }>;
-}
-export interface TechnicianRules {
-  /** 400 on `path` unless `id` is an active technician of the partner. */
-  assertAssignable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
-}
-export interface WarehouseLocationRules {
-  /** 400 on `path` unless `id` is an active location of the partner. */
-  assertUsable(scope: TenantScope, id: string, path?: string): Promise<unknown>;
-}
-
-export interface LabourTotals {
-  /** Σ costs of the orders' completed work logs per order and currency, many orders in one query. */
-  labourTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
-}
-
-export interface OrderCommunications {
-  /** The communications of many orders in one query, by order id (the list's includeCommunications). */
-  forOrders(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Communication[]>>;
-}
-
-export interface ServiceOrdersDeps {
-  repo: ServiceOrdersRepository;
-  customers: CustomerLinks;
-  technicians: TechnicianRules;
-  warehouseLocations: WarehouseLocationRules;
-  /** The work-logs service (the export's Labour and Total columns). */
-  labour: LabourTotals;
-  /** The communications service; without it `includeCommunications` adds nothing. */
-  communications?: OrderCommunications;
-  /** The clock for "today" (scheduled dates, order-number year, stats windows). */
-  now?: () => Date;
-}
 
 const ORDER = 'Service order';
 
@@ -102,25 +50,6 @@ function fieldError(path: string, message: string) {
   return new AppError('validation_failed', 400, 'The request is not valid.', { errors: [{ path, message }] });
 }
 
-function listFilters(
-  query: Omit<ServiceOrderListQuery, 'page' | 'pageSize' | 'includeCommunications'>,
-): OrderFilters {
-  return {
-    text: query.search,
-    status: query.status,
-    priority: query.priority,
-    serviceType: query.serviceType,
-    email: query.customerEmail,
-    customerId: query.customerId,
-    assignedTechnicianId: query.assignedTechnicianId,
-    relatedProductId: query.relatedProductId,
-    createdFrom: query.createdFrom,
-    createdTo: query.createdTo,
-    completedFrom: query.completedFrom,
-    completedTo: query.completedTo,
-  };
-}
-
 /** Only completed orders have a completion time: completing stamps it, other statuses (reopen) clear it. */
 function completedAtFor(to: ServiceOrderStatus): 'now' | null {
   return to === 'completed' ? 'now' : null;
@@ -129,6 +58,7 @@ function completedAtFor(to: ServiceOrderStatus): 'now' | null {
 export function createServiceOrdersService(deps: ServiceOrdersDeps) {
   const { repo, customers, technicians, warehouseLocations } = deps;
   const now = deps.now ?? (() => new Date());
+  let scheduling: SchedulingRules | null = null;
 
   async function partsTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>> {
     const totals = new Map<string, Money[]>();
@@ -141,6 +71,32 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     return totals;
   }
 
+  /**
+   * The events of one order's change, in its transaction: status changed (and completed), and
+   * scheduled when it got a date. `data` is the order as GET /service-orders/:id answers it.
+   */
+  async function orderEvents(
+    tx: Db,
+    scope: TenantScope,
+    id: string,
+    change: { fromStatus?: ServiceOrderStatus; toStatus?: ServiceOrderStatus; scheduled?: boolean },
+  ): Promise<void> {
+    const events = deps.events;
+    if (!events) return;
+    let order: ServiceOrder | null = null;
+    const current = async () => (order ??= await repo.get(scope, id, tx));
+    if (change.fromStatus && change.toStatus && change.fromStatus !== change.toStatus) {
+      const previousStatus = change.fromStatus;
+      await events.enqueue(tx, scope.partnerId, 'order.status_changed', async () => ({
+        ...(await current()),
+        previousStatus,
+      }));
+      if (change.toStatus === 'completed')
+        await events.enqueue(tx, scope.partnerId, 'order.completed', current);
+    }
+    if (change.scheduled) await events.enqueue(tx, scope.partnerId, 'order.scheduled', current);
+  }
+
   async function today(scope: TenantScope): Promise<string> {
     return todayIn(await repo.partnerTimeZone(scope), now());
   }
@@ -150,6 +106,46 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     if (!isScheduledDateAllowed(value, previous, await today(scope))) {
       throw fieldError('scheduledDate', VALIDATION_MESSAGES.scheduledDateInPast);
     }
+  }
+
+  /**
+   * A changed date or technician that leaves the order placed (both set) passes the board's rule:
+   * the form cannot book what the board would refuse. Unchanged placements are not re-checked.
+   */
+  async function assertPlacement(
+    scope: TenantScope,
+    current: {
+      status: ServiceOrderStatus;
+      serviceType: ServiceType;
+      estimatedMinutes: number | null;
+      scheduledDate: string | null;
+      assignedTechnicianId: string | null;
+    },
+    next: {
+      status?: ServiceOrderStatus | undefined;
+      serviceType?: ServiceType | undefined;
+      estimatedMinutes?: number | null | undefined;
+      scheduledDate?: string | null | undefined;
+      assignedTechnicianId?: string | null | undefined;
+    },
+  ) {
+    if (!scheduling) return;
+    const date = next.scheduledDate !== undefined ? next.scheduledDate : current.scheduledDate;
+    const technicianId =
+      next.assignedTechnicianId !== undefined ? next.assignedTechnicianId : current.assignedTechnicianId;
+    if (!date || !technicianId) return;
+    if (date === current.scheduledDate && technicianId === current.assignedTechnicianId) return;
+    await scheduling.assertPlaceable(scope, {
+      // The status the order is in when placed: a status change in the same save counts.
+      order: {
+        status: next.status ?? current.status,
+        serviceType: next.serviceType ?? current.serviceType,
+        estimatedMinutes:
+          next.estimatedMinutes !== undefined ? next.estimatedMinutes : current.estimatedMinutes,
+      },
+      technicianId,
+      date,
+    });
   }
 
   async function getOrThrow(scope: TenantScope, id: string): Promise<ServiceOrder> {
@@ -194,9 +190,23 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
 
     get: getOrThrow,
 
+    /** Wired by the schedule module: the form's placements pass the board's rule. */
+    useSchedulingRules(rules: SchedulingRules): void {
+      scheduling = rules;
+    },
+
     /** For features with records on an order (work logs): 404 unless the order is the partner's. */
     async assertExists(scope: TenantScope, id: string): Promise<void> {
       if (!(await repo.exists(scope, id))) throw notFound(ORDER);
+    },
+
+    /** New time on an order (work logs): 404 unless the partner's, 409 when cancelled (decision 074). */
+    async assertOpenForWork(scope: TenantScope, id: string): Promise<void> {
+      const status = await repo.statusOf(scope, id);
+      if (status === null) throw notFound(ORDER);
+      if (status === 'cancelled') {
+        throw new AppError('conflict', 409, 'The service order is cancelled: no time can be logged on it.');
+      }
     },
 
     /** Σ quantity × unit cost of the orders' spare-part lines per order and currency, in one query. */
@@ -210,6 +220,18 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       if (!isScheduledDateAllowed(input.scheduledDate, null, day)) {
         throw fieldError('scheduledDate', VALIDATION_MESSAGES.scheduledDateInPast);
       }
+      // A new order given a technician and a day at once is placed like a move on the board.
+      await assertPlacement(
+        scope,
+        {
+          status: 'created',
+          serviceType: input.serviceType,
+          estimatedMinutes: input.estimatedMinutes,
+          scheduledDate: null,
+          assignedTechnicianId: null,
+        },
+        { scheduledDate: input.scheduledDate, assignedTechnicianId: input.assignedTechnicianId },
+      );
       const { spareParts, ...fields } = input;
       return repo.transaction(async (tx) => {
         const customer = await customers.findOrCreateForOrder(
@@ -244,6 +266,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
         );
         const order = await repo.get(scope, id, tx);
         if (!order) throw new Error('created order vanished');
+        await deps.events?.enqueue(tx, scope.partnerId, 'order.created', async () => order);
+        if (order.scheduledDate) await orderEvents(tx, scope, id, { scheduled: true });
         return order;
       });
     },
@@ -272,6 +296,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       if (status !== undefined && status !== current.status) {
         const check = checkTransition(current.status, status, actor);
         if (!check.ok) throw invalidTransition(current.orderNumber, current.status, status, check.reason);
+        if (status === 'completed') await deps.completion?.assertCompletable(scope, current);
         changes.status = status;
         changes.completedAt = completedAtFor(status);
         history = { orderId: id, fromStatus: current.status, toStatus: status, changedBy: actor.id };
@@ -286,6 +311,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       }
       if (fields.scheduledDate !== undefined)
         await assertScheduledDate(scope, fields.scheduledDate, current.scheduledDate);
+      await assertPlacement(scope, current, { ...fields, status });
 
       const contact = {
         name: fields.customerName ?? current.customerName,
@@ -306,6 +332,11 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
         }
         if (history) await repo.insertHistory(scope, [history], tx);
         if (spareParts) await repo.reconcileSpareParts(scope, id, spareParts, tx);
+        await orderEvents(tx, scope, id, {
+          fromStatus: current.status,
+          toStatus: changes.status,
+          scheduled: Boolean(fields.scheduledDate) && fields.scheduledDate !== current.scheduledDate,
+        });
         const order = await repo.get(scope, id, tx);
         if (!order) throw notFound(ORDER);
         return order;
@@ -353,6 +384,11 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
             tx,
           );
         }
+        await orderEvents(tx, scope, id, {
+          fromStatus: change.fromStatus,
+          toStatus: change.status,
+          scheduled: change.date !== null,
+        });
         return true;
       });
     },
@@ -361,15 +397,41 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       if (!(await repo.delete(scope, id))) throw notFound(ORDER);
     },
 
-    /** For the customers feature's merge: moves customer `fromId`'s orders to `toId` inside `tx`. */
-    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
-      return repo.reassignCustomer(scope, fromId, toId, tx);
-    },
+    /** The customers feature's merge: how many orders move; moving them (`fromId` → `toId`) in `tx`. */
+    countForCustomer: (scope: TenantScope, id: string, tx?: Db) => repo.countForCustomer(scope, id, tx),
+    reassignCustomer: (scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> =>
+      repo.reassignCustomer(scope, fromId, toId, tx),
 
     /**
      * All or nothing: every id must be the partner's (404 otherwise) and every change legal (409
      * naming the first order that is not). Orders already in the status are left as they are.
      */
+    /**
+     * A move the customer's answer causes (issue 27: an approved estimate), by the transition
+     * rules and with no user behind it; recorded in the status history with `note`. False when
+     * the order is not in a status that may move there (it then stays as it is).
+     */
+    async moveForCustomer(
+      scope: TenantScope,
+      id: string,
+      to: ServiceOrderStatus,
+      note: string,
+    ): Promise<boolean> {
+      return repo.transaction(async (tx) => {
+        const [row] = await repo.lockForBulk(scope, [id], tx);
+        if (!row) throw notFound(ORDER);
+        if (row.status === to || !checkTransition(row.status, to, { roles: [], isGlobalAdmin: false }).ok)
+          return false;
+        await repo.bulkSetStatus(scope, [id], to, null, tx);
+        await repo.insertHistory(
+          scope,
+          [{ orderId: id, fromStatus: row.status, toStatus: to, changedBy: null, note }],
+          tx,
+        );
+        return true;
+      });
+    },
+
     async bulkUpdateStatus(
       scope: TenantScope,
       actor: Actor,
@@ -386,6 +448,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           if (!row || row.status === body.status) continue;
           const check = checkTransition(row.status, body.status, actor);
           if (!check.ok) throw invalidTransition(row.orderNumber, row.status, body.status, check.reason);
+          if (body.status === 'completed') await deps.completion?.assertCompletable(scope, row, tx);
           changing.push(row);
         }
         const updated = await repo.bulkSetStatus(
@@ -405,6 +468,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
           })),
           tx,
         );
+        for (const r of changing)
+          await orderEvents(tx, scope, r.id, { fromStatus: r.status, toStatus: body.status });
         return { updated };
       });
     },
@@ -423,38 +488,8 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
       });
     },
 
-    /**
-     * The spreadsheet of the filtered list, streamed. Internal notes go in only when asked for by
-     * an Administrator or ServiceManager (product.md: internal notes stay with staff).
-     */
-    async exportWorkbook(
-      scope: TenantScope,
-      actor: Actor,
-      query: ServiceOrderExportQuery,
-      onError: (err: unknown) => void,
-    ): Promise<{ filename: string; stream: Readable }> {
-      const timeZone = await repo.partnerTimeZone(scope);
-      const out = new PassThrough();
-      const includeInternalNotes = query.includeInternalNotes && hasRole(actor, 'ServiceManager');
-      // The first batch is read before any byte is sent: if the database fails there (gone, too
-      // slow), the caller gets an error answer instead of a download cut at its first byte.
-      const batches = await firstRead(
-        withTotals(
-          scope,
-          repo.exportBatches(scope, listFilters(query), query.sortDirection, {
-            internalNotes: includeInternalNotes,
-          }),
-          (s, ids) => deps.labour.labourTotals(s, ids),
-        ),
-      );
-      writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
-        // The headers are gone already: cut the download short so the client sees it failed.
-        onError(err);
-        out.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return { filename: `service-orders-${todayIn(timeZone, now())}.xlsx`, stream: out };
-    },
-
+    ...createBulkUndo(repo, orderEvents),
+    ...createOrderExport(repo, deps.labour, now),
     ...createServiceOrderReads(repo, now),
     ...createSparePartLineRules(repo),
   };

@@ -100,6 +100,15 @@ describe("Fjord's manager and Nordic's order", () => {
       ],
       [
         'POST',
+        '/api/service-orders/bulk-undo-status',
+        () =>
+          fjord().post('/service-orders/bulk-undo-status', {
+            orderIds: [nordicOrder.id],
+            status: nordicOrder.status,
+          }),
+      ],
+      [
+        'POST',
         '/api/service-orders/bulk-assign-technician',
         () =>
           fjord().post('/service-orders/bulk-assign-technician', {
@@ -180,9 +189,11 @@ describe("Fjord's manager and Nordic's order", () => {
   it('covers every service-order route (route walk)', () => {
     // Work logs and totals live in features/work-logs, communications in features/communications,
     // photos in features/images, upload links and the rating in features/upload-links, the shop
-    // order in features/shop-orders, whose tests cover those routes' tenancy.
+    // order in features/shop-orders, estimates in features/estimates, the time per technician in
+    // features/work-logs and the signed report in features/service-reports, whose tests cover those
+    // routes' tenancy.
     const ownedElsewhere =
-      /^\/api\/service-orders\/:id\/(work-logs|totals|communications|images|upload-links|rating|create-shopify-order)/;
+      /^\/api\/service-orders\/:id\/(work-logs|totals|communications|images|upload-links|rating|create-shopify-order|estimates|time-per-technician|report)/;
     const routes = w.ctx.app.routeTable
       .filter(
         (r) => r.url.startsWith('/api/service-orders') && !ownedElsewhere.test(r.url) && r.method !== 'HEAD',

@@ -1,5 +1,6 @@
 // Over 500 lines on purpose: the order CRUD tests share one world that takes seconds to build;
 // lists, export, bulk, spare parts and tenancy have files of their own.
+import { testNow } from '../../../test/helper.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CHECKPOINTS, type ServiceOrder } from '@service-portal/shared/service-orders';
@@ -11,6 +12,7 @@ import {
   createOrdersWorld,
   orderInput,
   osloDay,
+  osloWorkday,
   type OrdersWorld,
 } from '../../../test/service-order-fixtures.ts';
 import { todayIn } from '@service-portal/shared/zoned-days';
@@ -61,7 +63,7 @@ describe('POST /api/service-orders', () => {
     );
     expect(res.statusCode).toBe(201);
     const order = res.json<ServiceOrder>();
-    const year = todayIn('Europe/Oslo').slice(0, 4);
+    const year = todayIn('Europe/Oslo', testNow()).slice(0, 4);
     expect(order).toMatchObject({
       title: 'Annual maintenance',
       status: 'created',
@@ -91,7 +93,8 @@ describe('POST /api/service-orders', () => {
       serialNumber: 'INC-2024-00042',
       estimatedCost: 149_950,
       currency: 'EUR',
-      scheduledDate: osloDay(0),
+      scheduledDate: osloWorkday(0),
+      estimatedMinutes: 90,
       assignedTechnicianId: w.technicians.kari,
       warehouseLocationId: w.locations.main,
       customerPhone: '+47 901 23 456',
@@ -123,7 +126,8 @@ describe('POST /api/service-orders', () => {
       priority: 'critical',
       estimatedCost: 149_950,
       currency: 'EUR',
-      scheduledDate: osloDay(0),
+      scheduledDate: osloWorkday(0),
+      estimatedMinutes: 90,
       assignedTechnicianName: 'Kari Haugen',
       warehouseLocationName: 'Alnabru main warehouse',
       internalNotes: 'Key under the mat.',

@@ -28,3 +28,30 @@ export function useBulkUpdateStatus() {
       ]),
   });
 }
+
+/** Takes back the caller's own bulk move of these orders to `status` (a few minutes, all or nothing). */
+export async function bulkUndoStatus(body: {
+  orderIds: string[];
+  status: ServiceOrderStatus;
+}): Promise<{ updated: number }> {
+  const response = await apiClient.post<unknown>('/service-orders/bulk-undo-status', body);
+  return bulkResultSchema.parse(response.data);
+}
+
+/**
+ * The undo as a plain function: its "Undo" sits in a notice that outlives the bulk bar (the
+ * selection is cleared), so it cannot hang on a mutation of an unmounted component.
+ */
+export function useBulkUndoStatus() {
+  const queryClient = useQueryClient();
+  return async (body: { orderIds: string[]; status: ServiceOrderStatus }) => {
+    try {
+      return await bulkUndoStatus(body);
+    } finally {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceOrderListsKey }),
+        queryClient.invalidateQueries({ queryKey: serviceOrderDetailsKey }),
+      ]);
+    }
+  };
+}

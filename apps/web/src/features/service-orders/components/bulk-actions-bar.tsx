@@ -4,6 +4,7 @@ import {
   Button,
   CloseButton,
   Group,
+  List,
   Loader,
   Menu,
   Modal,
@@ -18,12 +19,20 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useBulkAssignTechnician } from '../api/bulk-assign-technician.ts';
-import { useBulkUpdateStatus } from '../api/bulk-update-status.ts';
+import { useBulkUndoStatus, useBulkUpdateStatus } from '../api/bulk-update-status.ts';
 import type { Lookup } from '../lib/lookups.ts';
 import { StatusBadge } from './order-badges.tsx';
 
+export interface SelectedOrder {
+  id: string;
+  orderNumber: string;
+  title: string;
+}
+
 interface BulkActionsBarProps {
   orderIds: string[];
+  /** The selected orders shown on this page: what a cancel's preview names (others are counted). */
+  orders: SelectedOrder[];
   /** The statuses all selected orders may move to (commonNextStatuses); nothing else is offered. */
   statuses: ServiceOrderStatus[];
   technicians: Lookup;
@@ -35,11 +44,13 @@ interface BulkActionsBarProps {
  * take (issue 18), so the server's all-or-nothing check does not refuse the batch; if it still does
  * (an order changed meanwhile), the refusal is shown here with the server's reason.
  */
-export function BulkActionsBar({ orderIds, statuses, technicians, onDone }: BulkActionsBarProps) {
+export function BulkActionsBar({ orderIds, orders, statuses, technicians, onDone }: BulkActionsBarProps) {
   const { t } = useTranslation();
   const updateStatus = useBulkUpdateStatus();
+  const undoStatus = useBulkUndoStatus();
   const assign = useBulkAssignTechnician();
   const [completing, setCompleting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [completionNotes, setCompletionNotes] = useState('');
   const busy = updateStatus.isPending || assign.isPending;
   const failed = updateStatus.error ?? assign.error;
@@ -49,13 +60,53 @@ export function BulkActionsBar({ orderIds, statuses, technicians, onDone }: Bulk
     onDone();
   };
 
-  const changeStatus = (status: ServiceOrderStatus, notes?: string) => {
-    assign.reset();
-    updateStatus.mutate(
-      { orderIds, status, ...(notes ? { completionNotes: notes } : {}) },
-      { onSuccess: succeeded },
+  const undo = (ids: string[], status: ServiceOrderStatus, id: string) => {
+    notifications.hide(id);
+    undoStatus({ orderIds: ids, status }).then(
+      ({ updated }) =>
+        notifications.show({ color: 'green', message: t('serviceOrders.bulk.undone', { count: updated }) }),
+      (e: unknown) =>
+        notifications.show({
+          color: 'red',
+          message: formatMessage(t, apiErrorMessage(e, 'serviceOrders.bulk.undoFailed')),
+        }),
     );
   };
+
+  // A status change can be taken back for a few minutes (issue 31 item 8): "Undo" in its notice.
+  const changeStatus = (status: ServiceOrderStatus, notes?: string) => {
+    assign.reset();
+    const ids = [...orderIds];
+    updateStatus.mutate(
+      { orderIds: ids, status, ...(notes ? { completionNotes: notes } : {}) },
+      {
+        onSuccess: () => {
+          const id = `bulk-status-${Date.now()}`;
+          notifications.show({
+            id,
+            color: 'green',
+            autoClose: 10_000,
+            message: (
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <span>{t('success.updated')}</span>
+                <Button size="xs" variant="light" onClick={() => undo(ids, status, id)}>
+                  {t('serviceOrders.bulk.undo')}
+                </Button>
+              </Group>
+            ),
+          });
+          onDone();
+        },
+      },
+    );
+  };
+  const pick = (status: ServiceOrderStatus) => {
+    if (status === 'completed') setCompleting(true);
+    else if (status === 'cancelled') setCancelling(true);
+    else changeStatus(status);
+  };
+  const shown = orders.filter((o) => orderIds.includes(o.id));
+  const elsewhere = orderIds.length - shown.length;
 
   const assignTechnician = (technicianId: string | null) => {
     updateStatus.reset();
@@ -98,10 +149,7 @@ export function BulkActionsBar({ orderIds, statuses, technicians, onDone }: Bulk
                   {statuses.length === 0 ? t('a11y.bulkStatus.noCommon') : t('serviceOrders.bulk.moveTo')}
                 </Menu.Label>
                 {statuses.map((status) => (
-                  <Menu.Item
-                    key={status}
-                    onClick={() => (status === 'completed' ? setCompleting(true) : changeStatus(status))}
-                  >
+                  <Menu.Item key={status} onClick={() => pick(status)}>
                     <StatusBadge status={status} size="sm" />
                   </Menu.Item>
                 ))}
@@ -174,6 +222,50 @@ export function BulkActionsBar({ orderIds, statuses, technicians, onDone }: Bulk
           </Alert>
         )}
       </Stack>
+
+      <Modal
+        opened={cancelling}
+        onClose={() => setCancelling(false)}
+        title={t('serviceOrders.bulk.cancelTitle', { count: orderIds.length })}
+      >
+        <Stack>
+          <Text>{t('serviceOrders.bulk.cancelPreview', { count: orderIds.length })}</Text>
+          <List size="sm" spacing={4} mah={240} style={{ overflowY: 'auto' }}>
+            {shown.map((o) => (
+              <List.Item key={o.id}>
+                <Text span fw={600} fz="sm">
+                  {o.orderNumber}
+                </Text>{' '}
+                <Text span fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {o.title}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+          {elsewhere > 0 && (
+            <Text fz="sm" c="dimmed">
+              {t('serviceOrders.bulk.cancelMore', { count: elsewhere })}
+            </Text>
+          )}
+          <Text fz="sm" c="dimmed">
+            {t('serviceOrders.bulk.cancelUndoHint')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCancelling(false)}>
+              {t('serviceOrders.bulk.keep')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setCancelling(false);
+                changeStatus('cancelled');
+              }}
+            >
+              {t('serviceOrders.bulk.confirmCancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal
         opened={completing}

@@ -16,14 +16,14 @@ beforeAll(async () => {
   await import('../../../app/layout/app-layout.tsx');
 });
 
-function start(routes: Record<string, Handler> = {}) {
+function start(routes: Record<string, Handler> = {}, path = '/service-orders/new') {
   const api = mockApi({
     'GET /api/user/profile': { status: 200, body: serviceManager },
     ...lookupRoutes,
     'POST /api/service-orders': { status: 201, body: serviceOrder() },
     ...routes,
   });
-  const view = renderApp('/service-orders/new', { signedInAs: serviceManager });
+  const view = renderApp(path, { signedInAs: serviceManager });
   return { ...api, ...view };
 }
 
@@ -53,6 +53,36 @@ function daysFromToday(days: number): string {
 
 // The whole form renders in jsdom for every test; give a slow CI machine room.
 describe('new service order: the spec §5 rules, from the shared schema', { timeout: 20_000 }, () => {
+  it("starts with the customer's details when opened from the customer's page", async () => {
+    const id = 'c0000000-0000-4000-8000-000000000001';
+    start(
+      {
+        [`GET /api/customers/${id}`]: {
+          status: 200,
+          body: {
+            id,
+            name: 'Kari Kunde',
+            email: 'kari@example.com',
+            phone: '+47 912 34 567',
+            address: 'Storgata 1',
+            notes: null,
+            orderCount: 0,
+            openOrderCount: 0,
+            lastOrderAt: null,
+            mergedIntoId: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+            version: 1,
+          },
+        },
+      },
+      `/service-orders/new?customer=${id}`,
+    );
+    await waitFor(() => expect(field(/^Customer name/)).toHaveValue('Kari Kunde'));
+    expect(field(/^Customer e-mail/)).toHaveValue('kari@example.com');
+    expect(field(/^Phone/)).toHaveValue('+47 912 34 567');
+  });
+
   it('says what is required and sends nothing', async () => {
     const { user, calls } = start();
     await screen.findByRole('heading', { name: 'New Service Order' });

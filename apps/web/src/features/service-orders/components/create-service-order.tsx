@@ -22,17 +22,26 @@ import { OrderInfoSection } from './order-info-section.tsx';
 import { SparePartsSection } from './spare-parts-section.tsx';
 import { todayIn } from '@service-portal/shared/zoned-days';
 
+/** The customer fields an order starts with (started from the customer's page). */
+export interface CustomerPrefill {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+}
+
 interface CreateServiceOrderProps {
   technicians: Lookup;
   warehouseLocations: Lookup;
+  customer?: CustomerPrefill | undefined;
 }
 
 /** /service-orders/new: the same sections as editing; saved once, with the Create button. */
-export function CreateServiceOrder({ technicians, warehouseLocations }: CreateServiceOrderProps) {
+export function CreateServiceOrder({ technicians, warehouseLocations, customer }: CreateServiceOrderProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
-  const [initialValues] = useState(emptyFormValues);
+  const [initialValues] = useState(() => ({ ...emptyFormValues(), ...customer }));
   const form = useServiceOrderForm(initialValues);
   const create = useCreateServiceOrder();
   const [failure, setFailure] = useState<UiMessage | null>(null);

@@ -298,6 +298,26 @@ describe('autosave (spec §4, product.md)', { timeout: 20_000 }, () => {
   });
 });
 
+describe("the board's rule on the form (issue 25)", { timeout: 20_000 }, () => {
+  it('shows why the server refused the date or technician, translated', async () => {
+    const { user } = start({
+      routes: {
+        [`PUT ${ORDER_URL}`]: {
+          status: 409,
+          body: problem(409, 'technician_off', 'This technician does not work that day.'),
+        },
+      },
+    });
+    await opened();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'On hold' }));
+    await wait(1600);
+
+    expect(await screen.findByText('The technician is off or does not work that day.')).toBeInTheDocument();
+    expect(indicator()).toHaveTextContent('Not saved');
+  });
+});
+
 describe('the rest of the edit page', { timeout: 20_000 }, () => {
   it('shows the status history: who, when, from and to', async () => {
     start();

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { Alert, Anchor, Box, Button, DataList, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -37,6 +37,8 @@ interface EditServiceOrderProps {
   actor: AccessSubject;
   technicians: Lookup;
   warehouseLocations: Lookup;
+  /** Bumped when the page changed the order outside the form: load it, keep what was typed. */
+  changedElsewhere?: number;
 }
 
 /** /service-orders/:id: the order's form with autosave, its status history, and delete for managers. */
@@ -45,6 +47,7 @@ export function EditServiceOrder({
   actor,
   technicians,
   warehouseLocations,
+  changedElsewhere = 0,
 }: EditServiceOrderProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -55,6 +58,11 @@ export function EditServiceOrder({
   const { form, order, phase } = editor;
   const leaving = useRef(false);
   const { hasUnsavedChanges } = editor;
+  // The "Schedule…" dialog moved the order (a new version): take the newer copy under the typing.
+  const reloadLatest = useEffectEvent(() => editor.reloadLatest());
+  useEffect(() => {
+    if (changedElsewhere > 0) reloadLatest();
+  }, [changedElsewhere]);
   const shouldBlock = useCallback(() => !leaving.current && hasUnsavedChanges(), [hasUnsavedChanges]);
   const canDelete = hasRole(actor, 'ServiceManager');
 

@@ -9,6 +9,7 @@ import { nextStatuses, PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/
 import type { ServiceOrderStatus } from '@service-portal/shared/service-orders';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { LazySelect } from '../../../components/lazy-combobox.tsx';
+import { ScanButton } from '../../../components/scan-button.tsx';
 import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
 import type { ServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import type { Lookup } from '../lib/lookups.ts';
@@ -162,6 +163,12 @@ export function OrderInfoSection({
               spellCheck={false}
               key={form.key('serialNumber')}
               {...form.getInputProps('serialNumber')}
+              rightSection={
+                <ScanButton
+                  label={t('serviceOrders.fields.serialNumber')}
+                  onScan={(text) => form.setFieldValue('serialNumber', text)}
+                />
+              }
             />
             <SerialHistoryLink form={form} />
           </Grid.Col>

@@ -37,11 +37,11 @@ function open(as: User) {
 }
 
 describe('order times in the partner zone', { timeout: 20_000 }, () => {
-  it('a UTC browser sees an Oslo partner order created at 10:20Z as 11:20 (winter) and 12:20 (summer), zone named', async () => {
+  it('a UTC browser sees an Oslo partner order created at 10:20Z as 11:20 (winter) and 12:20 (summer), no suffix', async () => {
     browserZone('UTC');
     open(serviceManager);
-    expect(await screen.findByText('Jan 15, 2026 11:20 AM GMT+1')).toBeInTheDocument();
-    expect(screen.getByText('Jul 15, 2026 12:20 PM GMT+2')).toBeInTheDocument();
+    expect(await screen.findByText('Jan 15, 2026 11:20 AM')).toBeInTheDocument();
+    expect(screen.getByText('Jul 15, 2026 12:20 PM')).toBeInTheDocument();
   });
 
   it('an Oslo browser sees the same times with no zone named', async () => {
@@ -53,6 +53,6 @@ describe('order times in the partner zone', { timeout: 20_000 }, () => {
   it("follows the signed-in user's partner zone", async () => {
     browserZone('Europe/Oslo');
     open({ ...serviceManager, servicePartnerTimeZone: 'America/New_York' });
-    expect(await screen.findByText('Jan 15, 2026 5:20 AM EST')).toBeInTheDocument();
+    expect(await screen.findByText('Jan 15, 2026 5:20 AM')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
+import { ORDER_LIST_COLUMNS, type OrderListColumn } from '@service-portal/shared/service-order-views';
 import { PagedList } from '../../../components/paged-list.tsx';
 import type { ListQuery, PagedListColumn } from '../../../components/paged-list.tsx';
 import { formatDateTime, formatDay, formatTime } from '../../../lib/dates.ts';
@@ -23,19 +24,9 @@ import type { Selection } from '../hooks/use-selection.ts';
 import { PriorityBadge, StatusBadge } from './order-badges.tsx';
 
 /** Spec §2 columns of the order list; the customer and technician pages show some of them. */
-export type OrderColumn =
-  'orderNumber' | 'title' | 'customer' | 'status' | 'priority' | 'created' | 'type' | 'open';
+export type OrderColumn = OrderListColumn | 'open';
 
-export const ALL_ORDER_COLUMNS: readonly OrderColumn[] = [
-  'orderNumber',
-  'title',
-  'customer',
-  'status',
-  'priority',
-  'created',
-  'type',
-  'open',
-];
+export const ALL_ORDER_COLUMNS: readonly OrderColumn[] = [...ORDER_LIST_COLUMNS, 'open'];
 
 interface OrdersTableProps {
   query: ListQuery<ServiceOrderListItem>;
@@ -56,6 +47,8 @@ interface OrdersTableProps {
 
 const orderLink = (order: ServiceOrderListItem) => `/service-orders/${order.id}`;
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function columnsOf(
   t: TFunction,
   language: string,
@@ -70,7 +63,8 @@ function columnsOf(
       key: 'orderNumber',
       header: t('serviceOrders.columns.orderNumber'),
       cell: (order) => (
-        <Anchor component={Link} to={orderLink(order)} fw={600} fz="sm" ff="monospace">
+        // Order numbers and dates never wrap at 1440 px (issue 31); other columns give way.
+        <Anchor component={Link} to={orderLink(order)} fw={600} fz="sm" ff="monospace" style={NO_WRAP}>
           {order.orderNumber}
         </Anchor>
       ),
@@ -123,11 +117,31 @@ function columnsOf(
       ...(sort ? { sort: sort.direction === 'asc' ? 'ascending' : 'descending' } : {}),
       cell: (order) => (
         <>
-          <Text fz="sm">{formatDay(order.createdAt, language)}</Text>
-          <Text fz="xs" c="dimmed">
+          <Text fz="sm" style={NO_WRAP}>
+            {formatDay(order.createdAt, language)}
+          </Text>
+          <Text fz="xs" c="dimmed" style={NO_WRAP}>
             {formatTime(order.createdAt, language)}
           </Text>
         </>
+      ),
+    },
+    technician: {
+      key: 'technician',
+      header: t('serviceOrders.columns.technician'),
+      cell: (order) => (
+        <Text fz="sm" c={order.assignedTechnicianName ? undefined : 'dimmed'} truncate="end" maw={150}>
+          {order.assignedTechnicianName ?? t('serviceOrders.list.unassigned')}
+        </Text>
+      ),
+    },
+    scheduled: {
+      key: 'scheduled',
+      header: t('serviceOrders.columns.scheduled'),
+      cell: (order) => (
+        <Text fz="sm" style={NO_WRAP} c={order.scheduledDate ? undefined : 'dimmed'}>
+          {order.scheduledDate ? formatDay(order.scheduledDate, language) : '–'}
+        </Text>
       ),
     },
     type: {
@@ -225,6 +239,19 @@ export function OrdersTable({
             {order.customerName} · {order.customerEmail}
           </Text>
         )}
+        {((shows.has('technician') && order.assignedTechnicianName) ||
+          (shows.has('scheduled') && order.scheduledDate)) && (
+          <Text fz="xs" c="dimmed" truncate="end">
+            {[
+              shows.has('technician') ? order.assignedTechnicianName : null,
+              shows.has('scheduled') && order.scheduledDate
+                ? t('serviceOrders.list.scheduledOn', { day: formatDay(order.scheduledDate, i18n.language) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
         <Group gap="xs" justify="space-between">
           <Group gap={6}>
             {shows.has('priority') && <PriorityBadge priority={order.priority} />}
@@ -246,6 +273,8 @@ export function OrdersTable({
 
   return (
     <PagedList
+      // Fewer columns may fit where more did not: the table measures itself afresh (issue 31).
+      key={columns.join(',')}
       query={query}
       loadFailure={loadFailure}
       loading={loading}

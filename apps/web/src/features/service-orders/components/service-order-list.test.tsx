@@ -44,6 +44,7 @@ function start(
     'GET /api/user/profile': { status: 200, body: as },
     ...lookupRoutes,
     'GET /api/service-orders': pagedList,
+    'GET /api/service-order-views': { status: 200, body: { items: [] } },
     ...options.routes,
   });
   const view = renderApp(path, { signedInAs: as, ...(options.width ? { width: options.width } : {}) });
@@ -54,7 +55,7 @@ const listCalls = (calls: RecordedRequest[]) =>
   calls.filter((call) => call.method === 'GET' && call.url === '/api/service-orders');
 
 describe('service order list', { timeout: 20_000 }, () => {
-  it('shows the spec §2 columns and "Showing X to Y of Z results", and pages with Previous / Next', async () => {
+  it('shows the spec §2 columns and "Showing X to Y of Z results", and pages with Previous / Next page', async () => {
     const { user, router, calls } = start();
 
     const table = await screen.findByRole('table');
@@ -62,11 +63,21 @@ describe('service order list', { timeout: 20_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['', 'Order number', 'Title', 'Customer', 'Status', 'Priority', 'Created', 'Type', 'Actions']);
+    ).toEqual([
+      '',
+      'Order number',
+      'Title',
+      'Customer',
+      'Status',
+      'Priority',
+      'Technician',
+      'Created',
+      'Actions',
+    ]);
     expect(screen.getByText('Showing 1 to 20 of 45 results')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 21 to 40 of 45 results')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
     expect(listCalls(calls).at(-1)?.params).toMatchObject({
@@ -75,9 +86,9 @@ describe('service order list', { timeout: 20_000 }, () => {
       sortDirection: 'desc',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 41 to 45 of 45 results')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 
     // The back button goes back a page.
     await router.navigate(-1);

@@ -10,6 +10,7 @@ import {
   Group,
   Loader,
   Paper,
+  NativeSelect,
   Stack,
   Text,
 } from '@mantine/core';
@@ -32,12 +33,23 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
-import { CLEAR_SCOPE, hasFilters, hasScope, toQuery, useListState } from '../hooks/use-list-state.ts';
+import { ORDER_LIST_PAGE_SIZES } from '@service-portal/shared/service-order-views';
+import {
+  applyView,
+  CLEAR_SCOPE,
+  hasFilters,
+  hasScope,
+  toQuery,
+  useListState,
+  viewSettings,
+} from '../hooks/use-list-state.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import type { Lookup } from '../lib/lookups.ts';
+import { ColumnChooser } from './column-chooser.tsx';
 import { ExportButton } from './export-button.tsx';
 import { OrderCardsSkeleton } from './order-cards.tsx';
-import { ALL_ORDER_COLUMNS, OrdersTable, OrdersTableSkeleton } from './orders-table.tsx';
+import { OrdersTable, OrdersTableSkeleton } from './orders-table.tsx';
+import { SavedViewsMenu } from './saved-views-menu.tsx';
 
 // Loaded on use (issue 18: weight): the bulk bar when rows are selected, the filters when opened.
 const BulkActionsBar = lazy(() =>
@@ -181,6 +193,36 @@ export function ServiceOrderList({
             </Group>
           </Group>
 
+          <Group gap="sm" wrap="wrap" justify="space-between">
+            <Group gap="sm" wrap="wrap">
+              <SavedViewsMenu
+                activeId={state.view}
+                current={viewSettings(state)}
+                onOpen={(view) => update(applyView(view.id, view.settings))}
+                onForget={() => update({ view: '' }, { replace: true })}
+              />
+              {!isPhone && (
+                <ColumnChooser columns={state.columns} onChange={(columns) => update({ columns })} />
+              )}
+            </Group>
+            <NativeSelect
+              label={t('serviceOrders.views.pageSize')}
+              data={ORDER_LIST_PAGE_SIZES.map((n) => String(n))}
+              value={String(state.pageSize)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                const pageSize = ORDER_LIST_PAGE_SIZES.find((n) => String(n) === value);
+                if (pageSize) update({ pageSize });
+              }}
+              size="sm"
+              styles={{
+                root: { display: 'flex', alignItems: 'center', gap: 8 },
+                label: { whiteSpace: 'nowrap', marginBottom: 0 },
+                wrapper: { width: 90 },
+              }}
+            />
+          </Group>
+
           {hasScope(state) && (
             <Alert variant="light" color="blue" data-testid="list-scope">
               <Group justify="space-between" gap="xs">
@@ -225,6 +267,7 @@ export function ServiceOrderList({
             <Suspense fallback={null}>
               <BulkActionsBar
                 orderIds={selection.ids}
+                orders={items.filter((o) => selection.isSelected(o.id))}
                 statuses={commonNextStatuses(
                   items.filter((o) => selection.isSelected(o.id)).map((o) => o.status),
                   actor,
@@ -249,7 +292,7 @@ export function ServiceOrderList({
             page={state.page}
             onPageChange={(page) => update({ page })}
             phone={isPhone}
-            columns={ALL_ORDER_COLUMNS}
+            columns={[...state.columns, 'open']}
             empty={empty}
             showFetching
             selection={selection}
@@ -257,7 +300,7 @@ export function ServiceOrderList({
               direction: state.sortDirection,
               onToggle: () => update({ sortDirection: state.sortDirection === 'asc' ? 'desc' : 'asc' }),
             }}
-            pager="steps"
+            pager="pages"
           />
         </Stack>
       </Paper>

@@ -14,10 +14,21 @@ interface ServiceOrderScreenProps {
   actor: AccessSubject;
   technicians: Lookup;
   warehouseLocations: Lookup;
+  /**
+   * Bumped when the page changed the order outside the form (the "Schedule…" dialog): the form
+   * loads the newer copy and keeps what the reader typed on top of it.
+   */
+  changedElsewhere?: number;
 }
 
 /** Loads the order, then hands it to the editor (which keeps its own copy from then on). */
-export function ServiceOrderScreen({ id, actor, technicians, warehouseLocations }: ServiceOrderScreenProps) {
+export function ServiceOrderScreen({
+  id,
+  actor,
+  technicians,
+  warehouseLocations,
+  changedElsewhere = 0,
+}: ServiceOrderScreenProps) {
   const { t } = useTranslation();
   const order = useServiceOrder(id);
 
@@ -83,6 +94,7 @@ export function ServiceOrderScreen({ id, actor, technicians, warehouseLocations 
       actor={actor}
       technicians={technicians}
       warehouseLocations={warehouseLocations}
+      changedElsewhere={changedElsewhere}
     />
   );
 }

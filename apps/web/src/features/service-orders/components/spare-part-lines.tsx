@@ -18,6 +18,7 @@ import { formatAmountInput, formatMoney, parseAmount } from '../../../lib/money.
 import type { ServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import type { SparePartLineValues } from '../lib/form-values.ts';
 import { useOrderFormSlots } from './order-form-slots.tsx';
+import { ScanButton } from '../../../components/scan-button.tsx';
 
 export interface SparePartLinesProps {
   form: ServiceOrderForm;
@@ -90,6 +91,12 @@ export function SparePartLines({ form, language, lines, amounts }: SparePartLine
                   spellCheck={false}
                   key={form.key(`spareParts.${index}.partNumber`)}
                   {...form.getInputProps(`spareParts.${index}.partNumber`)}
+                  rightSection={
+                    <ScanButton
+                      label={t('serviceOrders.spareParts.partNumber')}
+                      onScan={(text) => form.setFieldValue(`spareParts.${index}.partNumber`, text)}
+                    />
+                  }
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 8 }}>

@@ -16,10 +16,16 @@ export function StatusChanger({
   order,
   actor,
   onChanged,
+  queue,
 }: {
   order: { id: string; status: ServiceOrderStatus; version: number; orderNumber: string };
   actor: AccessSubject;
   onChanged: () => void;
+  /**
+   * The phone's way (issue 28): the change is handed to the outbox instead of being sent now; it
+   * reaches the server when there is a network, and a refusal is shown by the outbox.
+   */
+  queue?: (next: ServiceOrderStatus) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const update = useUpdateServiceOrder();
@@ -31,6 +37,16 @@ export function StatusChanger({
   const save = () => {
     if (next === '') return;
     setFailure(null);
+    if (queue !== undefined) {
+      void queue(next).then(
+        () => {
+          setNext('');
+          onChanged();
+        },
+        () => setFailure({ key: 'serviceOrders.statusChange.failed' }),
+      );
+      return;
+    }
     update.mutate(
       { id: order.id, body: { status: next, version: order.version } },
       {

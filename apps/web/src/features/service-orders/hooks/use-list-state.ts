@@ -1,6 +1,12 @@
 import { LIMITS } from '@service-portal/shared/limits';
 import { PRIORITIES, SERVICE_ORDER_STATUSES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
 import {
+  ORDER_LIST_COLUMNS,
+  ORDER_LIST_PAGE_SIZES,
+  type OrderListColumn,
+  type OrderListViewSettings,
+} from '@service-portal/shared/service-order-views';
+import {
   choiceParam,
   listParam,
   optionalChoiceParam,
@@ -12,6 +18,28 @@ import type { ListParamsUpdate, ParamCodec } from '../../../lib/use-list-params.
 import type { ServiceOrderListParams } from '../api/list-service-orders.ts';
 
 export const LIST_PAGE_SIZE = LIMITS.listDefaultPageSize;
+
+/**
+ * The columns shown until the user chooses (issue 31: the technician included). The type and the
+ * scheduled day are left to the chooser: with all of them the table no longer fits at 1440 px.
+ */
+export const DEFAULT_COLUMNS: readonly OrderListColumn[] = ORDER_LIST_COLUMNS.filter(
+  (c) => c !== 'type' && c !== 'scheduled',
+);
+
+/** The chosen columns (?cols=orderNumber,title), in the list's own order; the default when none. */
+function columnsParam(key: string): ParamCodec<OrderListColumn[]> {
+  return {
+    key,
+    read: (raw) => {
+      const wanted = new Set(raw?.split(',') ?? []);
+      const chosen = ORDER_LIST_COLUMNS.filter((c) => wanted.has(c));
+      return chosen.length > 0 ? chosen : [...DEFAULT_COLUMNS];
+    },
+    write: (columns) =>
+      columns.length === 0 || columns.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : columns.join(','),
+  };
+}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,6 +72,14 @@ const PARAMS = {
   completedFrom: patternParam('completedFrom', ISO_INSTANT),
   completedTo: patternParam('completedTo', ISO_INSTANT),
   page: pageParam(),
+  pageSize: choiceParam(
+    'size',
+    ORDER_LIST_PAGE_SIZES,
+    LIST_PAGE_SIZE as (typeof ORDER_LIST_PAGE_SIZES)[number],
+  ),
+  columns: columnsParam('cols'),
+  /** The saved view the list was opened from (its settings may have been changed since). */
+  view: patternParam('view', UUID),
 };
 
 export type ListState = ReturnType<typeof useListState>[0];
@@ -84,7 +120,7 @@ export function toQuery(state: ListState): ServiceOrderListParams {
     customerEmail: state.customerEmail || undefined,
     sortDirection: state.sortDirection,
     page: state.page,
-    pageSize: LIST_PAGE_SIZE,
+    pageSize: state.pageSize,
     ...(state.serviceType ? { serviceType: [state.serviceType] } : {}),
     ...(state.technician ? { assignedTechnicianId: state.technician } : {}),
     ...(state.createdFrom ? { createdFrom: state.createdFrom } : {}),
@@ -102,4 +138,36 @@ export function hasFilters(state: ListState): boolean {
     state.customerEmail !== '' ||
     hasScope(state)
   );
+}
+
+/** What a saved view keeps of the list's state. */
+export function viewSettings(state: ListState): OrderListViewSettings {
+  return {
+    search: state.search,
+    status: state.status,
+    priority: state.priority,
+    customerEmail: state.customerEmail,
+    technicianId: state.technician || null,
+    sortDirection: state.sortDirection,
+    pageSize: state.pageSize,
+    columns: state.columns,
+  };
+}
+
+/** The patch that opens a saved view: its settings, page 1, no dashboard scope beyond them. */
+export function applyView(id: string, settings: OrderListViewSettings): Partial<ListState> {
+  const pageSize = ORDER_LIST_PAGE_SIZES.find((n) => n === settings.pageSize) ?? ORDER_LIST_PAGE_SIZES[1];
+  return {
+    ...CLEAR_SCOPE,
+    search: settings.search,
+    status: settings.status,
+    priority: settings.priority,
+    customerEmail: settings.customerEmail,
+    technician: settings.technicianId ?? '',
+    sortDirection: settings.sortDirection,
+    pageSize,
+    columns: settings.columns,
+    page: 1,
+    view: id,
+  };
 }

@@ -177,7 +177,10 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
       }
     } catch (error) {
       inFlight.current = false;
-      const outcome = applyProblem(form, error, { fallback: 'errors.saveServiceOrder' });
+      const outcome = applyProblem(form, error, {
+        fallback: 'errors.saveServiceOrder',
+        subject: 'serviceOrder',
+      });
       if (outcome.kind === 'versionConflict') {
         setPhase('conflict');
       } else if (outcome.kind === 'fields') {
