@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { resultRecorder } from './lib/results.ts';
 import { freePort, readMemory, sampleMemory, startTsChild } from './lib/proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,6 +38,7 @@ async function tenMegabyteJpeg(): Promise<Buffer> {
 }
 
 async function main() {
+  const recorder = resultRecorder('upload');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-upload-'));
   const logFile = path.join(RESULTS_DIR, 'upload-server.log');
@@ -170,6 +172,21 @@ async function main() {
     ] as const;
     for (const [metric, value, target, ok] of rows)
       console.log(`| ${metric} | ${value} | ${target} | ${ok ? 'pass' : 'FAIL'} |`);
+    const file = recorder.write({
+      files: FILES,
+      seconds: round(seconds, 2),
+      idleRssMb: round(idle / MB),
+      peakRssMb: round(peakRss / MB),
+      rssGrowthMb: round(growthMb),
+      targets: TARGETS,
+      table: rows.map(([metric, value, target, ok]) => ({
+        metric,
+        value,
+        target,
+        verdict: ok ? 'pass' : 'FAIL',
+      })),
+    });
+    console.log(`written: bench/results/upload.json and ${file}`);
   } finally {
     await child.stop();
     rmSync(dataDir, { recursive: true, force: true });

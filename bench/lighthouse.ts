@@ -20,22 +20,12 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { freePort, startTsChild } from './lib/proc.ts';
+import { CHROMIUM_FLAGS } from './lib/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 const TARGET_SCORE = 95;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-/** The flags of e2e/support/browser.ts: no sandbox as root, no network beyond loopback. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const METRICS = {
   fcpMs: 'first-contentful-paint',
   lcpMs: 'largest-contentful-paint',
@@ -147,7 +137,7 @@ export async function runLighthouse(): Promise<PageResult[]> {
   const { base, child } = await startServer(logFile, dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const results: PageResult[] = [];
   try {

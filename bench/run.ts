@@ -639,10 +639,27 @@ async function main() {
     await runShopSyncBench(log);
     return;
   }
+  // The signed service report (issue 27) needs no data set: BENCH_ONLY=report runs it alone.
+  if (process.env.BENCH_ONLY?.trim() === 'report') {
+    await (await import('./service-report.ts')).runServiceReportBench(log);
+    return;
+  }
   // The dispatch board (issue 25) brings its own data set: BENCH_ONLY=schedule runs it alone.
   if (process.env.BENCH_ONLY?.trim() === 'schedule') {
     log('dispatch board (issue 25): 50 technicians × 14 days, 1,000 scheduled + 300 unscheduled orders');
     await runScheduleBench(log);
+    return;
+  }
+  // A newcomer's first page (issue 33, item 5) needs no data set: a fresh clone, `npm start` twice.
+  if (process.env.BENCH_ONLY?.trim() === 'start') {
+    log("newcomer's first page (issue 33): fresh clone → npm start → first page; second start; idle RSS");
+    await (await import('./start.ts')).runStartBench(log);
+    return;
+  }
+  // The field history (issue 26) brings its own data set: BENCH_ONLY=history runs it alone.
+  if (process.env.BENCH_ONLY?.trim() === 'history') {
+    log('field history (issue 26): write overhead with vs without triggers, history read of 500 events');
+    await (await import('./history.ts')).runHistoryBench(log);
     return;
   }
   const phases = selectedPhases();

@@ -5,11 +5,12 @@
  * `npx tsx bench/shop-sync.ts` alone. BENCH_SYNC_PRODUCTS changes the catalogue size.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startDemoShop } from '@service-portal/demo-shop/server';
+import { resultRecorder } from './lib/results.ts';
 import { firstJsonLine, startTsChild } from './lib/proc.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,7 @@ interface ChildResult {
 const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
 
 export async function runShopSyncBench(log: (line: string) => void = console.log) {
+  const recorder = resultRecorder('shop-sync');
   mkdirSync(RESULTS, { recursive: true });
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
@@ -97,7 +99,7 @@ export async function runShopSyncBench(log: (line: string) => void = console.log
       `incremental run, nothing changed: ${incremental.requests} shop requests, ${incremental.seen} products re-read (overlap), ${incremental.updated} updated, ${(incremental.ms / 1000).toFixed(1)} s`,
     );
     const result = { at: new Date().toISOString(), products: PRODUCTS, bucket: BUCKET, full, incremental };
-    writeFileSync(path.join(RESULTS, 'shop-sync.json'), `${JSON.stringify(result, null, 2)}\n`);
+    recorder.write(result);
     return result;
   } finally {
     await shop.close();

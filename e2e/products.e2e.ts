@@ -149,7 +149,9 @@ describe('products and the catalogue sync', { timeout: 180_000 }, () => {
       return ((await res.json()) as { items: { id: string }[] }).items[0]!.id;
     });
     await checkScreen(page, `${app.url}/products/${first}`, (p) => p.getByText('Variants').waitFor());
-    await checkScreen(page, `${app.url}/toilets/${first}`, (p) => p.getByLabel('Serial number').waitFor());
+    await checkScreen(page, `${app.url}/toilets/${first}`, (p) =>
+      p.getByRole('textbox', { name: 'Serial number' }).waitFor(),
+    );
     await checkScreen(page, `${app.url}/serial-numbers/CT-1042-B`, (p) =>
       p.getByRole('heading', { name: /Serial number/ }).waitFor(),
     );

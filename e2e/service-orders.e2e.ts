@@ -159,7 +159,7 @@ describe('service orders', () => {
     await second.getByRole('heading', { name: /^SO-\d{4}-\d{6}$/ }).waitFor();
 
     // The first tab saves a change; the second tab still holds the older version.
-    await first.getByLabel('Serial number').fill('TAB-ONE-1');
+    await first.getByRole('textbox', { name: 'Serial number' }).fill('TAB-ONE-1');
     await autosaved(first);
 
     await second.getByLabel('Description').fill('Typed in the second tab');
@@ -169,13 +169,15 @@ describe('service orders', () => {
     await second.getByText('This order was changed somewhere else').waitFor();
 
     await second.getByRole('button', { name: 'Reload latest' }).click();
-    await expect.poll(() => second.getByLabel('Serial number').inputValue()).toBe('TAB-ONE-1');
+    await expect
+      .poll(() => second.getByRole('textbox', { name: 'Serial number' }).inputValue())
+      .toBe('TAB-ONE-1');
     expect(await second.getByLabel('Description').inputValue()).toBe('Typed in the second tab');
     await autosaved(second);
 
     // Both changes are on the server.
     await first.reload();
     await expect.poll(() => first.getByLabel('Description').inputValue()).toBe('Typed in the second tab');
-    expect(await first.getByLabel('Serial number').inputValue()).toBe('TAB-ONE-1');
+    expect(await first.getByRole('textbox', { name: 'Serial number' }).inputValue()).toBe('TAB-ONE-1');
   });
 });

@@ -23,16 +23,26 @@ export interface Browser {
 
 export async function openBrowser(
   /** `timezoneId`: the browser's own zone (IANA), e.g. to check times stay in the partner's zone. */
-  options: { width?: number; height?: number; locale?: string; timezoneId?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    timezoneId?: string;
+    /** A phone's touch screen (touch events, `pointer: coarse`). */
+    hasTouch?: boolean;
+    /** More Chromium flags (e.g. a fake camera fed from a file). */
+    args?: string[];
+  } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'sp-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...(options.args ?? [])],
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
     ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
+    ...(options.hasTouch ? { hasTouch: true } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { StorageConfig } from './integrations/storage/storage.ts';
+import { parseCidr } from './lib/ip-ranges.ts';
 import { deriveKey } from './lib/secrets.ts';
 
 /** integrations.md: a valid shop host. */
@@ -100,6 +101,27 @@ const envSchema = z.object({
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Webhooks out (docs/decisions/056-webhooks-out.md): addresses (CIDRs or single addresses,
+  // comma-separated) an endpoint may reach although they are private, loopback or link-local;
+  // plain http is allowed only to these. Empty: public https addresses only.
+  WEBHOOK_ALLOWED_CIDRS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const item of list) {
+        if (!parseCidr(item)) {
+          ctx.addIssue({ code: 'custom', message: `WEBHOOK_ALLOWED_CIDRS: ${item} is no address or CIDR` });
+        }
+      }
+      return list;
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Days the delivered (or finally failed) webhook events and their delivery log are kept.
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_ENABLED: z
     .enum(['true', 'false'])
     .default('false')
@@ -178,6 +200,8 @@ export interface Config {
   jobs: JobsConfig;
   /** SIGTERM: requests and jobs under way get this long to finish before the process closes. */
   shutdownGraceMs: number;
+  /** Webhooks out: addresses allowed although private (tests, private networks), time limit. */
+  webhooks: { allowedCidrs: string[]; timeoutMs: number; retentionDays: number };
   /** GET /api/metrics answers when enabled; with a token, only to `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
   /** Registers the cluster test's probe jobs (test only). */
@@ -404,6 +428,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.JOB_LEASE_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webhooks: {
+      allowedCidrs: e.WEBHOOK_ALLOWED_CIDRS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retentionDays: e.WEBHOOK_RETENTION_DAYS,
+    },
     // A token implies the endpoint is wanted.
     metrics: { enabled: e.METRICS_ENABLED || e.METRICS_TOKEN !== undefined, token: e.METRICS_TOKEN },
     clusterProbeJobs: e.CLUSTER_PROBE_JOBS,

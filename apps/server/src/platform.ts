@@ -168,6 +168,7 @@ export async function createPlatform(opts: BuildOptions) {
   app.addHook('onClose', async () => storage.close());
   const files = createStoredFiles(app.db, storage, now);
   registerJobs(jobs, storedFilesJobs(files, now));
+  outbox.readAttachmentsFrom((key) => files.get(key));
   const ctx: ModuleContext = { config, db: app.db, log: app.log, now, jobs, files, outbox, mail };
 
   // Without a configured (or given) shop, the catalogue sync has nothing to read.

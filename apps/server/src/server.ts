@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createStorage } from './integrations/storage/create-storage.ts';
 import { UNFINISHED_WRITE_GRACE_MS } from './integrations/storage/storage.ts';
-import { MIGRATIONS_DIR } from './paths.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import pino from 'pino';
 
 const started = performance.now();
@@ -25,19 +25,13 @@ async function main() {
     );
   }
   const database = await openDatabase(config.database);
-  await database.migrate(MIGRATIONS_DIR);
   // One file storage for the seed (the info center's PDFs) and the app, which closes it.
   const storage = await createStorage(config.storage);
   // Temporary files of uploads cut off by a previous process's death (kill -9, a crash).
   const unfinished = await storage.removeUnfinishedWrites(UNFINISHED_WRITE_GRACE_MS);
   if (unfinished > 0) log.info({ removed: unfinished }, 'files of unfinished uploads removed');
-  if (config.seedDemoData) {
-    const { isEmpty, seedDemoData } = await import('./seed/demo.ts');
-    if (await isEmpty(database.db)) {
-      await seedDemoData(database.db, { storage });
-      log.info('empty database: demo data loaded');
-    }
-  }
+  // Migrations, and the demo data on the first start of an empty database.
+  await prepareDatabase(config, database, storage, log);
   const app = await buildApp({ config, database, closeDatabase: true, loggerInstance: log, storage });
   if (demo && demoShopModule) {
     await app.register(demoShopModule.demoShopImageRoutes);

@@ -40,6 +40,8 @@ describe('route access declarations', () => {
         '/api/auth/callback',
         '/api/health',
         '/api/images/:imageId/:variant',
+        // The partner's logo on the customer's pages, by an unguessable id per upload (decision 077).
+        '/api/partner-logos/:logoId/:file',
         // Customer upload (spec §2): the token is the key, verification gives a signed session.
         '/api/customer-upload/lookup',
         '/api/customer-upload/:token',
@@ -47,6 +49,13 @@ describe('route access declarations', () => {
         '/api/customer-upload/:token/images',
         '/api/customer-upload/:token/status',
         '/api/customer-upload/:token/rating',
+        // Estimates behind the same link and verified session (features/estimates).
+        '/api/customer-upload/:token/estimates',
+        '/api/customer-upload/:token/estimates/approve',
+        '/api/customer-upload/:token/estimates/decline',
+        // The signed service report behind the same link (features/service-reports).
+        '/api/customer-upload/:token/report',
+        '/api/customer-upload/:token/report/pdf',
         '/api/health/live',
         '/api/health/ready',
         '/api/webhooks/email/inbound',

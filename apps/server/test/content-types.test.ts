@@ -114,6 +114,7 @@ describe('the OpenAPI document', () => {
       'POST /api/service-orders/{id}/images': multipart,
       'POST /api/webhooks/email/inbound': form,
       'POST /api/webhooks/sms/inbound': form,
+      'PUT /api/partner-identity/logo': multipart,
     });
     expect(Object.keys(doc.paths['/api/shopify/webhooks']?.post?.requestBody?.content ?? {})).toEqual([
       'application/json',

@@ -68,6 +68,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Far above what any suite sends; the limiter's own tests set theirs low.
     rateLimit: { perUser: 100_000, perIp: 100_000, perToken: 100_000, windowMs: 60_000 },
     jobs: { concurrency: 4, pollIntervalMs: 200, leaseMs: 60_000 },
+    webhooks: { allowedCidrs: [], timeoutMs: 2_000, retentionDays: 30 },
     shutdownGraceMs: 5_000,
     metrics: { enabled: false, token: undefined },
     clusterProbeJobs: false,
@@ -98,6 +99,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The clock of the newest test context: sign-ins move it, so "today" is the server's, not the wall's. */
+let newestClock: { now: Date } | null = null;
+
+/**
+ * Now as the server under test sees it. A test's "today" must follow it: each sign-in moves the
+ * clock 12.5 minutes, and in the last hour before midnight the wall clock's day is the day before.
+ */
+export function testNow(): Date {
+  return newestClock ? new Date(newestClock.now.getTime()) : new Date();
+}
+
 /**
  * The app as the server builds it, on its own database with the demo identities, mail going
  * over real SMTP to a catcher on loopback, and a clock the test can move.
@@ -126,6 +138,7 @@ export async function createTestContext(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
+  newestClock = clock;
   const config = testConfig({
     smtpUrl,
     ...(options.logStream ? { logLevel: 'debug' as const } : {}),
@@ -146,6 +159,8 @@ export async function createTestContext(
     mail,
     clock,
     async close() {
+      // Server test files share modules (decision 071): the next file's "today" is the wall's.
+      if (newestClock === clock) newestClock = null;
       await app.close();
       await mail.stop();
       if (config.storage.driver === 'local') rmSync(config.storage.root, { recursive: true, force: true });

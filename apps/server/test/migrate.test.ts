@@ -34,3 +34,15 @@ describe.skipIf(!inject('pgAdminUrl'))('migrations started by three instances at
     }
   });
 });
+
+// Drizzle applies a journal entry only when its `when` is after the newest applied one, and
+// readiness compares the newest applied with the journal's last: two entries with one time (two
+// branches numbering theirs alike) would let a database skip the second.
+describe('the migration journal', () => {
+  it('has strictly increasing times in its order', async () => {
+    const journal = (await import('../src/db/migrations/meta/_journal.json', { with: { type: 'json' } }))
+      .default as { entries: { tag: string; when: number }[] };
+    const late = journal.entries.filter((e, i) => i > 0 && e.when <= journal.entries[i - 1]!.when);
+    expect(late.map((e) => e.tag)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { warehouseLocations } from '../src/db/schema/warehouse-locations.ts';
 import { seedIdentities } from '../src/seed/identities.ts';
 import { seedTechnicians } from '../src/seed/technicians.ts';
 import { seedWarehouseLocations } from '../src/seed/warehouse-locations.ts';
-import { bearer, createTestContext, signIn, type TestContext } from './helper.ts';
+import { bearer, createTestContext, signIn, testNow, type TestContext } from './helper.ts';
 import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 
 /**
@@ -105,7 +105,17 @@ export function orderInput(overrides: Partial<ServiceOrderCreateInput> = {}): Se
   };
 }
 
+/**
+ * The first Monday–Friday on or after `osloDay(offsetDays)`: a day the seeded technicians work, so a
+ * test that books one does not fail at weekends (the board's rules hold for the order form too).
+ */
+export function osloWorkday(offsetDays = 0): string {
+  let day = osloDay(offsetDays);
+  while (new Date(`${day}T12:00:00Z`).getUTCDay() % 6 === 0) day = addDays(day, 1);
+  return day;
+}
+
 /** Oslo calendar days relative to today, as the scheduled-date rule sees them. */
 export function osloDay(offsetDays = 0): string {
-  return addDays(todayIn('Europe/Oslo'), offsetDays);
+  return addDays(todayIn('Europe/Oslo', testNow()), offsetDays);
 }

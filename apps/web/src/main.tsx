@@ -5,9 +5,13 @@ import { config as configureZod } from 'zod/v4/core';
 import { mayCarrySessionToken } from './features/shop-auth/session-token.ts';
 import { getToken } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 // The server's CSP forbids eval; without this zod probes new Function() and the browser logs a violation.
 configureZod({ jitless: true });
+
+// The app shell is kept for the phone with no network; a new version is offered, not forced.
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -69,4 +69,5 @@ afterEach(async () => {
   window.innerWidth = defaultWidth;
   await i18n.changeLanguage('en');
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from './limits.ts';
 import { SERVICE_TYPES, type ServiceType } from './service-orders.ts';
+import { DEFAULT_PARTNER_WORKING_DAYS, partnerWorkingDaysSchema } from './schedule.ts';
 import { VALIDATION_MESSAGES as M } from './validation.ts';
 
 // Pricing configuration (spec §3, §5) and the one cost rule for work logs (product.md "Work logs and
@@ -60,6 +61,26 @@ export const NO_DEFAULT_DURATIONS: Readonly<DefaultDurations> = Object.fromEntri
   SERVICE_TYPES.map((t) => [t, null]),
 ) as DefaultDurations;
 
+/** VAT in Norway (25 %), the rate until a partner saves its own (issue 27). */
+export const DEFAULT_VAT_RATE = 25;
+
+/** Days before an estimate's last valid day the customer is reminded, until the partner chooses. */
+export const DEFAULT_ESTIMATE_REMINDER_DAYS = 3;
+/** The most days ahead a reminder may go (0 = no reminder). */
+export const MAX_ESTIMATE_REMINDER_DAYS = 30;
+
+/** The VAT rate: a percentage 0–100 with at most two decimals (estimates and service reports). */
+export const vatRateSchema = z
+  .number({ message: 'VAT rate is required' })
+  .min(0, 'VAT rate cannot be negative')
+  .max(100, 'VAT rate cannot be above 100 %')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { message: 'Use at most two decimals' });
+
+/** 25 % → 2500 basis points: the one conversion of a rate into integer arithmetic. */
+export function vatBasisPoints(vatRate: number): number {
+  return Math.round(vatRate * 100);
+}
+
 /** What `GET /pricing` answers before a partner has saved anything (`isDefault: true`). */
 export const DEFAULT_PRICING: Readonly<PricingConfigFields> = {
   defaultHourlyRate: 95_000,
@@ -69,6 +90,9 @@ export const DEFAULT_PRICING: Readonly<PricingConfigFields> = {
   defaultDailyRentalRate: null,
   defaultWeeklyRentalRate: null,
   defaultDurations: NO_DEFAULT_DURATIONS,
+  vatRate: DEFAULT_VAT_RATE,
+  workingDays: DEFAULT_PARTNER_WORKING_DAYS,
+  estimateReminderDays: DEFAULT_ESTIMATE_REMINDER_DAYS,
 };
 
 /**
@@ -94,6 +118,10 @@ export const PRICING_MESSAGES = {
   rentalPriceRequired: 'Enter a daily or a weekly price',
   durationPositive: 'The duration must be at least 1 minute',
   durationTooLong: 'The duration is too long',
+  reminderDaysRequired: 'Enter the number of days before expiry',
+  reminderDaysWhole: 'Use whole days',
+  reminderDaysNegative: 'The reminder days cannot be negative',
+  reminderDaysTooMany: 'Remind at most 30 days before expiry',
   noServicePartnerTitle: 'No Service Partner',
   noServicePartner: 'You must be assigned to a service partner to manage pricing configuration.',
   saved: 'Pricing configuration saved successfully.',
@@ -129,6 +157,13 @@ export const durationMinutesSchema = z
   .min(1, P.durationPositive)
   .max(MAX_ESTIMATED_MINUTES, P.durationTooLong);
 
+/** Days before an estimate expires that the customer is reminded: 0–30 whole days, 0 = never. */
+export const estimateReminderDaysSchema = z
+  .number({ message: P.reminderDaysRequired })
+  .int(P.reminderDaysWhole)
+  .min(0, P.reminderDaysNegative)
+  .max(MAX_ESTIMATE_REMINDER_DAYS, P.reminderDaysTooMany);
+
 export const defaultDurationsSchema = z.object(
   Object.fromEntries(SERVICE_TYPES.map((t) => [t, durationMinutesSchema.nullable()])) as Record<
     ServiceType,
@@ -152,6 +187,12 @@ export const pricingConfigFieldsSchema = z.object({
   defaultWeeklyRentalRate: optionalPositive(P.weeklyRatePositive),
   /** Absent in a PUT keeps the stored defaults. */
   defaultDurations: defaultDurationsSchema.optional(),
+  /** VAT in percent; absent in a PUT keeps the stored rate. */
+  vatRate: vatRateSchema.optional(),
+  /** The weekdays the partner works, Monday first (the dispatch board); absent keeps the stored. */
+  workingDays: partnerWorkingDaysSchema.optional(),
+  /** Days before an estimate expires the customer is reminded (0 = never); absent keeps the stored. */
+  estimateReminderDays: estimateReminderDaysSchema.optional(),
 });
 export type PricingConfigFields = z.output<typeof pricingConfigFieldsSchema>;
 
@@ -227,6 +268,12 @@ export const pricingConfigSchema = z.object({
   // Always answered since issue 25; optional in the type so that configurations written before it
   // (test fixtures of the web app) still type-check. Absent means no defaults.
   defaultDurations: z.record(z.enum(SERVICE_TYPES), z.number().int().nullable()).optional(),
+  // Always answered since issue 27; optional in the type for the same reason. Absent means 25.
+  vatRate: z.number().optional(),
+  // Always answered since issue 25's working days; optional for the same reason. Absent: Mon–Fri.
+  workingDays: z.array(z.boolean()).length(7).readonly().optional(),
+  // Always answered since issue 27's reminder days; optional for the same reason. Absent: 3.
+  estimateReminderDays: z.number().int().optional(),
   categories: z.array(categoryPricingSchema),
   /** True while the partner has saved nothing: the values are `DEFAULT_PRICING`. */
   isDefault: z.boolean(),

@@ -29,10 +29,22 @@ export const ERROR_CODES = [
   /** Neither the rental product's pricing nor the partner's defaults give a rental rate. */
   'rental_rate_missing',
   'invalid_transition',
+  /** Estimates (issue 27): the version was approved or declined already. */
+  'estimate_already_decided',
+  /** Estimates: the version is past its valid-until day. */
+  'estimate_expired',
+  /** Estimates: a newer version has been sent; the old one is read-only. */
+  'estimate_superseded',
+  /** The partner requires a signed service report before an order is completed (issue 27). */
+  'signature_required',
+  /** The service report is signed already; a signature is given once. */
+  'report_already_signed',
   /** Dispatch board (issue 25): the technician is inactive. */
   'technician_inactive',
-  /** Dispatch board: the technician does not work that day (day off, no hours, partner closed). */
+  /** Dispatch board: the technician does not work that day (day off, no hours that weekday). */
   'technician_off',
+  /** Dispatch board: the service partner does not work that weekday (its working days). */
+  'partner_closed',
   /** Dispatch board: the order's status does not allow scheduling it (in progress, done, …). */
   'status_not_schedulable',
   /** Dispatch board: the order has no estimated duration and its service type no default. */
@@ -84,6 +96,10 @@ export const ERROR_CODES = [
   'shop_order_rejected',
   /** Another request is creating the same shop order right now. */
   'shop_order_pending',
+  /** A webhook endpoint's address is not public or not https (errors[].path is `url`). */
+  'webhook_url_refused',
+  /** "Send again" or a test event for a disabled webhook endpoint: enable it first. */
+  'webhook_endpoint_disabled',
   /** The database or another dependency is unavailable or too slow; try again. */
   'service_unavailable',
   'internal_error',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './limits.ts';
 
 // A shop order for an order's spare parts (integrations.md "Order for an order's spare parts"):
 // one draft order in the maker's shop per service order, completed with payment pending.
@@ -41,6 +42,28 @@ export const shopOrderListQuerySchema = z.object({
 });
 export type ShopOrderListQuery = z.infer<typeof shopOrderListQuerySchema>;
 export const shopOrderListResponseSchema = z.object({ items: z.array(shopOrderSchema) });
+
+/**
+ * GET /service-orders/{id}/create-shopify-order/preview: what ordering would send, for the
+ * confirmation (issue 31 item 8). Amounts in minor units of `currency`; `catalogue` lines are the
+ * shop's own products (the shop prices them; `unitPrice` is the order's price of the part).
+ */
+export const shopOrderPreviewLineSchema = z.object({
+  partNumber: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  lineTotal: z.number().int(),
+  catalogue: z.boolean(),
+});
+export const shopOrderPreviewSchema = z.object({
+  /** The shop the order goes to (its host name). */
+  shop: z.string(),
+  currency: z.enum(CURRENCIES),
+  lines: z.array(shopOrderPreviewLineSchema),
+  total: z.number().int(),
+});
+export type ShopOrderPreview = z.infer<typeof shopOrderPreviewSchema>;
 
 /** The messages of a shop order's failures (problem+json `detail`; integrations.md). */
 export const SHOP_ORDER_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partnerBrandSchema } from './partner-brand.ts';
 import type { ServiceOrderStatus } from './service-orders.ts';
 import { LIMITS } from './limits.ts';
 import { isValidPhone, VALIDATION_MESSAGES as M } from './validation.ts';
@@ -102,6 +103,8 @@ export const uploadInfoSchema = z.object({
   stage: customerStageSchema,
   expiresAt: z.iso.datetime(),
   bytesRemaining: z.number().int(),
+  /** Whose service this is: the partner's name, logo and contact (decision 077); null without it. */
+  partner: partnerBrandSchema.nullable(),
 });
 export type UploadInfo = z.infer<typeof uploadInfoSchema>;
 

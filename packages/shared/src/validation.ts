@@ -30,6 +30,9 @@ export const VALIDATION_MESSAGES = {
   invalidFileType: 'Invalid file type',
   nulCharacter: 'This text contains a character that is not allowed',
   otpCode: 'Please enter the 6-digit code',
+  urlInvalid: 'Enter a web address starting with https://',
+  historyRetentionRange: 'Keep the history for 1 to 120 months',
+  stalledAfterDaysRange: 'Enter 0 to 365 days (0 turns these alerts off)',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { ActorAwarePool, actorAwarePglite } from './actor-db.ts';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
@@ -66,7 +67,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       extensions,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // Writes carry the acting user, customer, shop or job to the history triggers (actor-db.ts).
+    const db = drizzlePglite(actorAwarePglite(client), { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
@@ -104,7 +106,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Writes carry the acting user, customer, shop or job to the history triggers (actor-db.ts).
+  const db = drizzlePg(new ActorAwarePool(pool) as unknown as pg.Pool, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',

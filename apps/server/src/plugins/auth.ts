@@ -14,6 +14,7 @@ import { AppError, forbidden, partnerRequired, unauthenticated } from '../errors
 import { deriveKey } from '../lib/secrets.ts';
 import { SHARED_ONLY, type TenantScope } from '../db/tenant.ts';
 import type { PrincipalCache } from '../lib/principal-cache.ts';
+import { setActor, type Actor } from '../lib/request-context.ts';
 import { createLastUsedRecorder, loadApiTokenPrincipal, type ApiTokenGrant } from './api-token-principal.ts';
 
 /**
@@ -37,6 +38,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     tenant?: TenantMode;
+    /**
+     * Who acts on a public route, for the history of what it changes (issue 26): a customer
+     * through an upload or status link, the shop through its webhooks. Signed-in routes act as
+     * the signed-in user.
+     */
+    actor?: Omit<Actor, 'id'>;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -236,7 +243,11 @@ export const authPlugin = fp(
         request.log.error({ route: request.routeOptions.url }, 'route declares no access; refused');
         throw forbidden('This route declares no access rule.');
       }
-      if (access.kind === 'public') return;
+      if (access.kind === 'public') {
+        const actor = request.routeOptions.config.actor;
+        if (actor) setActor({ ...actor, id: null });
+        return;
+      }
 
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
@@ -277,6 +288,16 @@ export const authPlugin = fp(
       if (tenantMode !== 'none') {
         request.tenantScope = await resolveTenant(app.db, request, principal, tenantMode);
       }
+      // Every write of the request records this user (db/actor-db.ts hands it to the triggers).
+      const name = `${principal.firstName} ${principal.lastName}`.trim() || principal.email;
+      setActor(
+        {
+          kind: 'user',
+          id: principal.id,
+          name: principal.apiToken ? `${name} (API token)` : name,
+        },
+        request.tenantScope && !request.tenantScope.sharedOnly ? request.tenantScope.partnerId : null,
+      );
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -6,13 +6,15 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Security headers for every answer. Mantine writes its CSS variables into <style> tags at run
  * time, hence 'unsafe-inline' for styles only; scripts come from our origin alone.
+ * 'wasm-unsafe-eval' lets the camera scan compile its barcode decoder, a .wasm file served from
+ * our own origin (decision 066); it allows WebAssembly only, not eval.
  */
 const helmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

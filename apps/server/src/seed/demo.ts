@@ -5,7 +5,10 @@ import { servicePartners } from '../db/schema/partners.ts';
 import { seedCommunications } from './communications.ts';
 import { seedCustomers } from './customers.ts';
 import { seedDocuments } from './documents.ts';
+import { seedEstimatesAndReports } from './estimates-reports.ts';
+import { seedHistoryStory } from './history.ts';
 import { seedIdentities } from './identities.ts';
+import { seedPartnerIdentities } from './partner-identity.ts';
 import { seedPricing } from './pricing.ts';
 import { seedRentals } from './rentals.ts';
 import { seedSchedule } from './schedule.ts';
@@ -30,6 +33,9 @@ export async function seedDemoData(db: Db, options: { storage?: FileStorage } = 
   await seedSchedule(db, partnerIds);
   if (options.storage) await seedDocuments(db, partnerIds, options.storage);
   await seedRentals(db, partnerIds);
+  await seedHistoryStory(db, partnerIds);
+  await seedPartnerIdentities(db, partnerIds, options.storage);
+  await seedEstimatesAndReports(db, partnerIds, options.storage);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -19,7 +19,7 @@ const TIME_ZONE = 'Europe/Oslo';
 /** Working days planned from today on. */
 const PLANNED_DAYS = 5;
 /** New orders that stay on the unscheduled list (with the on-hold ones). */
-const LEFT_UNPLANNED = 4;
+const LEFT_UNPLANNED = 8;
 
 const day = (start: string, end: string) => ({ start, end });
 /** Jonas, the apprentice, works Monday to Thursday and leaves early. */
@@ -39,11 +39,14 @@ interface PartnerPlan {
   overbooked: { email: string; nthWorkingDay: number } | null;
 }
 
+/** Whose day the demo overbooks (the history story leaves this technician's orders alone). */
+export const DEMO_OVERBOOKED_TECHNICIAN = 'kari.haugen@nordic.example.com';
+
 const PLANS: Record<(typeof DEMO_PARTNERS)[number], PartnerPlan> = {
   'Nordic Service AS': {
     hours: { 'jonas.moe@nordic.example.com': APPRENTICE_HOURS },
     dayOff: { email: 'sindre.bakken@nordic.example.com', nthWorkingDay: 2, reason: 'Gas safety course' },
-    overbooked: { email: 'kari.haugen@nordic.example.com', nthWorkingDay: 1 },
+    overbooked: { email: DEMO_OVERBOOKED_TECHNICIAN, nthWorkingDay: 1 },
   },
   'Fjord Repair AS': { hours: {}, dayOff: null, overbooked: null },
 };
@@ -142,55 +145,56 @@ export async function seedSchedule(db: Db, partnerIds: Map<string, string>, now 
       const active = techs.filter((t) => t.isActive);
       const overTech = plan.overbooked ? idOf(plan.overbooked.email) : undefined;
       const overDay = plan.overbooked ? days[plan.overbooked.nthWorkingDay] : undefined;
-      for (const [dayIndex, date] of days.entries()) {
-        for (const tech of active) {
-          if (tech.id === offTech && date === offDay) continue;
-          const hours = (plan.hours[tech.email] ?? DEFAULT_WORKING_HOURS)[weekdayIndex(date)];
-          if (!hours) continue;
-          const available = minutesOfDay(hours.end) - minutesOfDay(hours.start);
-          const overbook = tech.id === overTech && date === overDay;
-          let booked = 0;
-          // A working day of 480 minutes: 2–3 visits with travel between; the overbooked one 4.
-          const visits = overbook ? 4 : rnd.int(2, 3);
-          let clock = 8 * 60 + (dayIndex % 2) * 30;
-          for (let v = 0; v < visits; v++) {
-            const order = pool[0];
-            if (!order) return;
-            // About one in four keeps no estimate of its own: the board shows the type's default.
-            const own = overbook ? 150 : rnd.chance(0.75) ? rnd.pick(DURATIONS[order.serviceType]) : null;
-            const minutes = own ?? DEMO_DEFAULT_DURATIONS[order.serviceType];
-            if (!overbook && booked + minutes > available) break;
-            pool.shift();
-            booked += minutes;
-            const start = rnd.chance(0.85) ? time(clock) : null;
-            clock += minutes + 30;
-            const moved = order.status === 'created';
-            await tx
-              .update(serviceOrders)
-              .set({
-                assignedTechnicianId: tech.id,
-                scheduledDate: date,
-                scheduledStart: start,
-                estimatedMinutes: own,
-                ...(moved
-                  ? { status: 'scheduled' as const, version: sql`${serviceOrders.version} + 1` }
-                  : {}),
-              })
-              .where(eq(serviceOrders.id, order.id));
-            if (moved) {
-              const at = new Date(
-                Math.max(order.createdAt.getTime() + 60_000, now.getTime() - 2 * 3_600_000),
-              );
-              await tx.insert(serviceOrderStatusHistory).values({
-                servicePartnerId: partnerId,
-                serviceOrderId: order.id,
-                fromStatus: 'created',
-                toStatus: 'scheduled',
-                changedAt: at,
-                note: 'Scheduled on the dispatch board',
-              });
-              await tx.update(serviceOrders).set({ updatedAt: at }).where(eq(serviceOrders.id, order.id));
-            }
+      // The overbooked day is planned first, so that it is there however few orders the pool has.
+      const cells = days.flatMap((date, dayIndex) => active.map((tech) => ({ date, dayIndex, tech })));
+      cells.sort(
+        (a, b) =>
+          Number(b.tech.id === overTech && b.date === overDay) -
+          Number(a.tech.id === overTech && a.date === overDay),
+      );
+      for (const { date, dayIndex, tech } of cells) {
+        if (tech.id === offTech && date === offDay) continue;
+        const hours = (plan.hours[tech.email] ?? DEFAULT_WORKING_HOURS)[weekdayIndex(date)];
+        if (!hours) continue;
+        const available = minutesOfDay(hours.end) - minutesOfDay(hours.start);
+        const overbook = tech.id === overTech && date === overDay;
+        let booked = 0;
+        // A working day of 480 minutes: 2–3 visits with travel between; the overbooked one 4.
+        const visits = overbook ? 4 : rnd.int(2, 3);
+        let clock = 8 * 60 + (dayIndex % 2) * 30;
+        for (let v = 0; v < visits; v++) {
+          const order = pool[0];
+          if (!order) return;
+          // About one in four keeps no estimate of its own: the board shows the type's default.
+          const own = overbook ? 150 : rnd.chance(0.75) ? rnd.pick(DURATIONS[order.serviceType]) : null;
+          const minutes = own ?? DEMO_DEFAULT_DURATIONS[order.serviceType];
+          if (!overbook && booked + minutes > available) break;
+          pool.shift();
+          booked += minutes;
+          const start = rnd.chance(0.85) ? time(clock) : null;
+          clock += minutes + 30;
+          const moved = order.status === 'created';
+          await tx
+            .update(serviceOrders)
+            .set({
+              assignedTechnicianId: tech.id,
+              scheduledDate: date,
+              scheduledStart: start,
+              estimatedMinutes: own,
+              ...(moved ? { status: 'scheduled' as const, version: sql`${serviceOrders.version} + 1` } : {}),
+            })
+            .where(eq(serviceOrders.id, order.id));
+          if (moved) {
+            const at = new Date(Math.max(order.createdAt.getTime() + 60_000, now.getTime() - 2 * 3_600_000));
+            await tx.insert(serviceOrderStatusHistory).values({
+              servicePartnerId: partnerId,
+              serviceOrderId: order.id,
+              fromStatus: 'created',
+              toStatus: 'scheduled',
+              changedAt: at,
+              note: 'Scheduled on the dispatch board',
+            });
+            await tx.update(serviceOrders).set({ updatedAt: at }).where(eq(serviceOrders.id, order.id));
           }
         }
       }

@@ -496,14 +496,17 @@ function checkpointsFor(type: ServiceType, rnd: Random): Checkpoints {
   };
 }
 
+// One formatter for the whole seed: constructing one costs more than a hundred formats.
+const OSLO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** `YYYY-MM-DD` of an instant in Oslo (the demo partners' zone). */
 function osloDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Oslo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return OSLO_DAY.format(at);
 }
 
 async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {

@@ -5,6 +5,7 @@ import { seedProfileFromSession } from '../features/auth/session-profile.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
+import { UpdateBanner } from '../components/update-banner.tsx';
 
 /**
  * The whole app: every route behind the router, with the session, the cache and the theme.
@@ -18,6 +19,7 @@ export function renderApp(root: Root, { signedInNow = false }: { signedInNow?: b
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
+        <UpdateBanner />
       </AppProviders>
     </StrictMode>,
   );

@@ -7,7 +7,7 @@ import { NO_DEFAULT_DURATIONS } from '@service-portal/shared/pricing';
 import { todayIn } from '@service-portal/shared/zoned-days';
 import { usePricing } from '../features/pricing/api/get-pricing.ts';
 import { ScheduleDialog } from '../features/schedule/components/schedule-dialog.tsx';
-import { serviceOrderDetailsKey } from '../features/service-orders/api/get-service-order.ts';
+import { serviceOrderQueryOptions } from '../features/service-orders/api/get-service-order.ts';
 import { displayTimeZone } from '../lib/time-zone.ts';
 import { useTechnicianLookup } from './lookups.ts';
 
@@ -15,7 +15,19 @@ import { useTechnicianLookup } from './lookups.ts';
  * The order page's "Schedule…" (issue 25): the board's dialog for this order, its duration counted
  * as the board counts it (its estimate, else the pricing default). Loaded on first use.
  */
-export function OrderScheduleDialog({ order, onClose }: { order: ServiceOrder; onClose: () => void }) {
+export function OrderScheduleDialog({
+  order,
+  onClose,
+  onChanged,
+  onScheduled,
+}: {
+  order: ServiceOrder;
+  onClose: () => void;
+  /** After the order's fresh copy is in the cache: the page shows the new date and technician. */
+  onChanged?: () => void;
+  /** After a date was given or moved: the page offers to tell the customer (as the board does). */
+  onScheduled?: (card: ScheduleCard) => void;
+}) {
   const pricing = usePricing();
   const technicians = useTechnicianLookup();
   const queryClient = useQueryClient();
@@ -41,7 +53,11 @@ export function OrderScheduleDialog({ order, onClose }: { order: ServiceOrder; o
     durationIsDefault: duration?.isDefault ?? false,
     version: order.version,
   };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: serviceOrderDetailsKey });
+  const refresh = () =>
+    void queryClient
+      .fetchQuery({ ...serviceOrderQueryOptions(order.id), staleTime: 0 })
+      .then(() => onChanged?.())
+      .catch(() => undefined);
   return (
     <ScheduleDialog
       card={pricing.isPending ? null : card}
@@ -52,7 +68,10 @@ export function OrderScheduleDialog({ order, onClose }: { order: ServiceOrder; o
       }))}
       today={todayIn(displayTimeZone())}
       onClose={onClose}
-      onScheduled={refresh}
+      onScheduled={(scheduled) => {
+        refresh();
+        onScheduled?.(scheduled);
+      }}
       onUnscheduled={refresh}
     />
   );

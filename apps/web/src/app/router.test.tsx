@@ -171,6 +171,7 @@ describe('side menu', () => {
     'Warehouse Locations',
     'Pricing',
     'API tokens',
+    'Webhooks',
     'Documentation',
     'Administration',
   ];
@@ -187,11 +188,11 @@ describe('side menu', () => {
       allItems.filter(
         (item) =>
           ![
-            'Schedule',
             'Catalogue sync',
             'Warehouse Locations',
             'Pricing',
             'API tokens',
+            'Webhooks',
             'Administration',
           ].includes(item),
       ),
@@ -209,6 +210,7 @@ describe('side menu', () => {
       expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
         'Dashboard',
         'Service Orders',
+        'Schedule',
         'My day',
         'Technicians',
         'Spare Parts List',
@@ -223,11 +225,13 @@ describe('side menu', () => {
 
   it('shows a ServiceManager Pricing and Warehouse Locations but not Administration', async () => {
     expect(await menuItems(serviceManager)).toEqual(
-      allItems.filter((item) => !['Catalogue sync', 'API tokens', 'Administration'].includes(item)),
+      allItems.filter(
+        (item) => !['Catalogue sync', 'API tokens', 'Webhooks', 'Administration'].includes(item),
+      ),
     );
   });
 
-  it('shows an Administrator what a ServiceManager sees, and API tokens', async () => {
+  it('shows an Administrator what a ServiceManager sees, and API tokens and webhooks', async () => {
     expect(await menuItems(administrator)).toEqual(allItems.filter((item) => item !== 'Administration'));
   });
 

@@ -31,6 +31,7 @@ const NewServiceOrder = lazy(
   withTexts('routes/service-order-new', () => import('./routes/service-order-new.tsx')),
 );
 const ServiceOrder = lazy(withTexts('routes/service-order', () => import('./routes/service-order.tsx')));
+const ServiceReport = lazy(withTexts('routes/service-report', () => import('./routes/service-report.tsx')));
 const Schedule = lazy(withTexts('routes/schedule', () => import('./routes/schedule.tsx')));
 const MyDay = lazy(withTexts('routes/my-day', () => import('./routes/my-day.tsx')));
 const Customers = lazy(withTexts('routes/customers', () => import('./routes/customers.tsx')));
@@ -61,12 +62,15 @@ const Technician = lazy(withTexts('routes/technician', () => import('./routes/te
 const Toilet = lazy(withTexts('routes/toilet', () => import('./routes/toilet.tsx')));
 const Document = lazy(withTexts('routes/document', () => import('./routes/document.tsx')));
 const Pricing = lazy(withTexts('routes/pricing', () => import('./routes/pricing.tsx')));
+const History = lazy(withTexts('routes/history', () => import('./routes/history.tsx')));
 const WarehouseLocations = lazy(
   withTexts('routes/warehouse-locations', () => import('./routes/warehouse-locations.tsx')),
 );
 const ApiTokens = lazy(withTexts('routes/api-tokens', () => import('./routes/api-tokens.tsx')));
+const Webhooks = lazy(withTexts('routes/webhooks', () => import('./routes/webhooks.tsx')));
 const Admin = lazy(withTexts('routes/admin', () => import('./routes/admin.tsx')));
 const AdminJobs = lazy(withTexts('routes/admin-jobs', () => import('./routes/admin-jobs.tsx')));
+const AdminHistory = lazy(withTexts('routes/admin-history', () => import('./routes/admin-history.tsx')));
 const AdminShopLinks = lazy(
   withTexts('routes/admin-shop-links', () => import('./routes/admin-shop-links.tsx')),
 );
@@ -121,14 +125,9 @@ export const routes: RouteObject[] = [
                       { path: 'service-orders', element: <ServiceOrders /> },
                       { path: 'service-orders/new', element: <NewServiceOrder /> },
                       { path: 'service-orders/:id', element: <ServiceOrder /> },
-                      {
-                        path: 'schedule',
-                        element: (
-                          <RequireAccess access={STAFF_MANAGERS}>
-                            <Schedule />
-                          </RequireAccess>
-                        ),
-                      },
+                      { path: 'history/:subject/:id', element: <History /> },
+                      { path: 'service-orders/:id/report', element: <ServiceReport /> },
+                      { path: 'schedule', element: <Schedule /> },
                       { path: 'my-day', element: <MyDay /> },
                       { path: 'communications/unassigned', element: <UnassignedMessages /> },
                       { path: 'customers', element: <Customers /> },
@@ -163,6 +162,14 @@ export const routes: RouteObject[] = [
                           </RequireAccess>
                         ),
                       },
+                      {
+                        path: 'webhooks',
+                        element: (
+                          <RequireAccess access={roles('Administrator')}>
+                            <Webhooks />
+                          </RequireAccess>
+                        ),
+                      },
                     ],
                   },
                   // Pricing says "No Service Partner" in the spec's words (§6), through the same guard.
@@ -174,6 +181,14 @@ export const routes: RouteObject[] = [
                         element: (
                           <RequireAccess access={STAFF_MANAGERS}>
                             <Pricing />
+                          </RequireAccess>
+                        ),
+                      },
+                      {
+                        path: 'history/:subject',
+                        element: (
+                          <RequireAccess access={STAFF_MANAGERS}>
+                            <History />
                           </RequireAccess>
                         ),
                       },
@@ -202,6 +217,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAccess access={GLOBAL_ADMIN}>
                         <AdminJobs />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'admin/history',
+                    element: (
+                      <RequireAccess access={GLOBAL_ADMIN}>
+                        <AdminHistory />
                       </RequireAccess>
                     ),
                   },

@@ -1,5 +1,8 @@
-import { Divider, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { getSessionEndReason, subscribeSession } from '../lib/auth-storage.ts';
+import { hasKeptFormDrafts } from '../lib/form-drafts-kept.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { ShopSignInButton } from '../features/shop-auth/components/shop-sign-in-button.tsx';
 import { CenteredCard } from './guards/centered-card.tsx';
@@ -11,8 +14,16 @@ import { CenteredCard } from './guards/centered-card.tsx';
  */
 export function SignInScreen({ returnUrl }: { returnUrl: string }) {
   const { t } = useTranslation();
+  // The server refused the session (401) while the app was open: say so, and that the typing waits.
+  const ended = useSyncExternalStore(subscribeSession, getSessionEndReason, () => null);
+  const kept = hasKeptFormDrafts();
   return (
     <CenteredCard title={t('auth.login.title')}>
+      {(ended === 'rejected' || kept) && (
+        <Alert color="yellow" role="status" title={t('auth.login.sessionExpired')}>
+          {kept && t('auth.login.draftKept')}
+        </Alert>
+      )}
       <Text c="dimmed" size="sm">
         {t('app.name')} · {t('auth.login.subtitle')}
       </Text>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
+import { typeRightAfterCaretRead } from '../../test/type-after-caret-read.ts';
 import { lazyComboboxFields } from './lazy-combobox.tsx';
 
 // Decision 038: each test has its own loader of the real fields, held until the test lets it go, so
@@ -115,6 +116,22 @@ describe('LazySelect', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Technician' })).toHaveValue('Nord');
     expect(screen.getByRole('combobox', { name: 'Technician' })).toHaveFocus();
+  });
+
+  it("keeps what is typed between the module's arrival and the swap, and the caret (issue 31)", async () => {
+    const { user } = renderWithProviders(<lazy.LazySelect label="Technician" data={PEOPLE} searchable />);
+    const field = screen.getByRole('combobox', { name: 'Technician' });
+    await user.type(field, 'No');
+    typeRightAfterCaretRead(field as HTMLInputElement, 'Nord');
+    arrive();
+    const real = await screen
+      .findByRole('listbox')
+      .then(() => screen.getByRole('combobox', { name: 'Technician' }));
+    await waitFor(() => expect(real).toHaveValue('Nord'));
+    expect(real).toHaveFocus();
+    expect((real as HTMLInputElement).selectionStart).toBe(4);
+    await user.type(real, 'm');
+    expect(real).toHaveValue('Nordm');
   });
 
   it('swaps every copy on the screen once the module is there; only the one in use takes the focus', async () => {

@@ -7,6 +7,7 @@ import type {
   MouseEvent,
   PointerEvent,
   Ref,
+  SyntheticEvent,
 } from 'react';
 import { ComboboxChevron, TextInput } from '@mantine/core';
 import type { AutocompleteProps, SelectProps } from '@mantine/core';
@@ -68,21 +69,40 @@ function useLookAlike<P extends object>(
   /** Text typed into a searchable look-alike (set by its onChange). */
   const typed = useRef<string | null>(null);
 
-  // Reads refs only, so the listener below may keep the first copy.
-  const swap = useCallback((component: ComponentType<P>) => {
-    const input = inputRef.current;
-    const focused = input !== null && input === document.activeElement;
-    setHandover(
-      focused
-        ? {
-            selection: { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 },
-            replay: replay.current,
-            typed: typed.current,
-          }
-        : null,
-    );
-    setLoaded(() => component);
+  /** The look-alike's caret, kept as it moves: the swap renders later than it is asked for. */
+  const caret = useRef<Handover['selection']>({ start: 0, end: 0 });
+  const track = useCallback((input: HTMLInputElement) => {
+    caret.current = { start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 };
   }, []);
+
+  // Reads refs only, so the listener below may keep the first copy.
+  const swap = useCallback(
+    (component: ComponentType<P>) => {
+      const input = inputRef.current;
+      const focused = input !== null && input === document.activeElement;
+      if (focused) track(input);
+      // Read when the loaded field mounts, not now: keys pressed between the module's arrival and
+      // React's render still land in the look-alike, and must neither be lost nor reordered
+      // ("SO-2026-000271" once became "O-2026-000271S", issue 31).
+      setHandover(
+        focused
+          ? {
+              get selection() {
+                return caret.current;
+              },
+              get replay() {
+                return replay.current;
+              },
+              get typed() {
+                return typed.current;
+              },
+            }
+          : null,
+      );
+      setLoaded(() => component);
+    },
+    [track],
+  );
 
   useEffect(() => {
     if (Loaded) return undefined;
@@ -130,6 +150,7 @@ function useLookAlike<P extends object>(
       load();
       caller.onFocus?.(event);
     },
+    onSelect: (event: SyntheticEvent<HTMLInputElement>) => track(event.currentTarget),
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       load();
       const code = event.nativeEvent.code;
@@ -140,7 +161,7 @@ function useLookAlike<P extends object>(
       caller.onKeyDown?.(event);
     },
   };
-  return { Loaded, handover, typedRef: typed, targetProps };
+  return { Loaded, handover, typedRef: typed, track, targetProps };
 }
 
 /** One kind of real field, and the load of the module that holds both kinds. */
@@ -233,7 +254,7 @@ function LookAlikeSelect({ loader, ...props }: SelectProps & { loader: LookAlike
   // The look-alike never picks: it shows the value given (controlled) or the first (uncontrolled).
   const label = optionLabel(data, value !== undefined ? value : (defaultValue ?? null));
   const [text, setText] = useState<string | null>(null);
-  const { Loaded, handover, typedRef, targetProps } = useLookAlike(
+  const { Loaded, handover, typedRef, track, targetProps } = useLookAlike(
     loader,
     { openOnKeys: !searchable },
     props,
@@ -249,6 +270,7 @@ function LookAlikeSelect({ loader, ...props }: SelectProps & { loader: LookAlike
       value={text ?? label}
       onChange={(event) => {
         typedRef.current = event.currentTarget.value;
+        track(event.currentTarget);
         setText(event.currentTarget.value);
       }}
       rightSection={
@@ -297,7 +319,7 @@ function LookAlikeAutocomplete({
   } = props;
   const [own, setOwn] = useState(() => defaultValue ?? '');
   const text = value ?? own;
-  const { Loaded, handover, targetProps } = useLookAlike(loader, { openOnKeys: false }, props);
+  const { Loaded, handover, track, targetProps } = useLookAlike(loader, { openOnKeys: false }, props);
 
   // Uncontrolled: what was typed here is where the real field starts.
   if (Loaded)
@@ -308,6 +330,7 @@ function LookAlikeAutocomplete({
       {...targetProps}
       value={text}
       onChange={(event) => {
+        track(event.currentTarget);
         setOwn(event.currentTarget.value);
         onChange?.(event.currentTarget.value);
       }}

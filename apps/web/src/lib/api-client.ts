@@ -2,6 +2,7 @@ import { ACTING_PARTNER_HEADER } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
 import { env } from './env.ts';
 import { clearSession, getActingPartnerId, getToken } from './auth-storage.ts';
+import { keepFormDrafts } from './form-drafts.ts';
 import { createsRecords, isFinalAnswer, keyFor, settle } from './idempotency-keys.ts';
 
 /**
@@ -266,7 +267,11 @@ async function request<T>(
   if (response.status >= 200 && response.status < 300) return response;
   // Spec §4: any 401 means the token is gone or revoked. Clearing storage notifies the auth
   // provider, which turns unauthenticated; the route guard then sends the user to /login.
-  if (response.status === 401) clearSession('rejected');
+  // What open forms hold is kept first, to come back after signing in again (lib/form-drafts.ts).
+  if (response.status === 401) {
+    if (getToken() !== null) keepFormDrafts();
+    clearSession('rejected');
+  }
   throw new ApiError(`Request failed with status code ${response.status}`, 'http', response);
 }
 

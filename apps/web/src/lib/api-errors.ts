@@ -27,6 +27,13 @@ export function toApiFailure(error: unknown): ApiFailure {
   return { kind: 'http', status: error.response.status, problem: parsed.success ? parsed.data : null };
 }
 
+/** A 429's Retry-After in whole seconds (the server sends seconds), or null without one. */
+export function retryAfterSeconds(error: unknown): number | null {
+  const seconds =
+    isApiError(error) && error.response?.status === 429 ? Number(error.response.headers['retry-after']) : 0;
+  return seconds > 0 && seconds < 1e5 ? Math.ceil(seconds) : null;
+}
+
 export type SignInAction = 'requestOtp' | 'verifyOtp';
 
 /** Spec §8 "Sign-in" table. */
@@ -85,8 +92,40 @@ export function apiErrorMessage(error: unknown, fallback: TranslationKey): UiMes
   if (failure.status >= 500) return { key: 'errors.server' };
   // A global administrator acting for no partner: said in words, never the server's header talk.
   if (failure.problem?.code === 'partner_required') return { key: 'errors.partnerRequired' };
+  const code = failure.problem?.code as ErrorCode | undefined;
+  const workflow = code === undefined ? undefined : WORKFLOW_CODES[code];
+  if (workflow !== undefined) return { key: workflow };
   const detail = failure.problem?.detail ?? failure.problem?.title;
   return { key: fallback, detail: detail ? `${failure.status}: ${detail}` : String(failure.status) };
+}
+
+/**
+ * Refusals that read the same wherever they come from (issue 27): an estimate answered, expired or
+ * replaced, a report signed already, a completion that waits for the customer's signature.
+ */
+const WORKFLOW_CODES: Partial<Record<ErrorCode, TranslationKey>> = {
+  estimate_already_decided: 'errors.estimates.alreadyDecided',
+  estimate_expired: 'errors.estimates.expired',
+  estimate_superseded: 'errors.estimates.superseded',
+  signature_required: 'errors.serviceReports.signatureRequired',
+  report_already_signed: 'errors.serviceReports.alreadySigned',
+};
+
+/**
+ * An estimate's save, send or answer: the workflow refusals above, a `conflict` on a sent version
+ * ("only a draft can be changed"), an unknown or expired status link; otherwise the screen's message.
+ */
+export function estimateErrorMessage(
+  error: unknown,
+  fallback: TranslationKey,
+  side: 'staff' | 'customer' = 'staff',
+): UiMessage {
+  const failure = toApiFailure(error);
+  if (failure.kind === 'http' && failure.problem?.code === 'conflict')
+    return { key: 'errors.estimates.notDraft' };
+  if (side === 'customer' && failure.kind === 'http' && (failure.status === 401 || failure.status === 404))
+    return { key: 'errors.estimates.linkInvalid' };
+  return apiErrorMessage(error, fallback);
 }
 
 export function formatMessage(t: TFunction, message: UiMessage): string {
@@ -102,6 +141,8 @@ export function formatMessage(t: TFunction, message: UiMessage): string {
 export type ProblemSubject =
   | 'user'
   | 'customer'
+  /** A customer merge and its preview: a stale preview, a customer merged meanwhile. */
+  | 'customerMerge'
   | 'technician'
   | 'warehouseLocation'
   | 'pricing'
@@ -112,12 +153,18 @@ export type ProblemSubject =
   | 'shopOrder'
   /** A photo upload: staff's, or the customer's through a link. */
   | 'upload'
+  /** The partner's logo (partner identity settings): a refused file says why and what is taken. */
+  | 'partnerLogo'
   /** The customer's phone + serial number check behind a link. */
   | 'uploadVerify'
   /** `/customer-upload` without a link: phone + serial number find the open order. */
   | 'uploadLookup'
   /** A move on the dispatch board, its "Schedule…" dialog and the technician's day. */
-  | 'schedule';
+  | 'schedule'
+  /** A webhook endpoint (issue 29). */
+  | 'webhook'
+  /** The order form: its date and technician pass the board's rule. */
+  | 'serviceOrder';
 
 /**
  * Error codes the screens tell apart, per record. `field` puts the message on that form field; codes
@@ -158,6 +205,7 @@ const CODE_MESSAGES: Partial<
   version_conflict: {
     keys: {
       customer: 'customers.versionConflict',
+      customerMerge: 'customers.merge.stale',
       technician: 'technicians.versionConflict',
       warehouseLocation: 'warehouse.versionConflict',
       pricing: 'pricing.conflict',
@@ -167,10 +215,27 @@ const CODE_MESSAGES: Partial<
     },
   },
   // The dispatch board's refusals (issue 25): the card goes back and says why.
-  technician_inactive: { keys: { schedule: 'schedule.errors.technicianInactive' } },
-  technician_off: { keys: { schedule: 'schedule.errors.technicianOff' } },
-  status_not_schedulable: { keys: { schedule: 'schedule.errors.statusNotSchedulable' } },
-  duration_required: { keys: { schedule: 'schedule.errors.durationRequired' } },
+  technician_inactive: {
+    keys: {
+      schedule: 'schedule.errors.technicianInactive',
+      serviceOrder: 'schedule.errors.technicianInactive',
+    },
+  },
+  technician_off: {
+    keys: { schedule: 'schedule.errors.technicianOff', serviceOrder: 'schedule.errors.technicianOff' },
+  },
+  partner_closed: {
+    keys: { schedule: 'schedule.errors.partnerClosed', serviceOrder: 'schedule.errors.partnerClosed' },
+  },
+  status_not_schedulable: {
+    keys: {
+      schedule: 'schedule.errors.statusNotSchedulable',
+      serviceOrder: 'schedule.errors.statusNotSchedulable',
+    },
+  },
+  duration_required: {
+    keys: { schedule: 'schedule.errors.durationRequired', serviceOrder: 'schedule.errors.durationRequired' },
+  },
   no_technician_record: { keys: { schedule: 'schedule.errors.noTechnicianRecord' } },
   file_type_mismatch: { keys: { document: 'documents.typeMismatch' } },
   invalid_upload_link: {
@@ -180,9 +245,19 @@ const CODE_MESSAGES: Partial<
       uploadLookup: 'errors.invalidUploadLink',
     },
   },
-  payload_too_large: { keys: { upload: 'validation.fileTooLarge', document: 'validation.fileTooLarge' } },
+  payload_too_large: {
+    keys: {
+      upload: 'validation.fileTooLarge',
+      document: 'validation.fileTooLarge',
+      partnerLogo: 'partnerIdentity.logo.tooLarge',
+    },
+  },
   unsupported_media_type: {
-    keys: { upload: 'validation.invalidFileType', document: 'validation.invalidFileType' },
+    keys: {
+      upload: 'validation.invalidFileType',
+      document: 'validation.invalidFileType',
+      partnerLogo: 'partnerIdentity.logo.invalidType',
+    },
   },
   rate_limited: {
     keys: {
@@ -192,13 +267,24 @@ const CODE_MESSAGES: Partial<
     },
   },
   // The only refusal a well-formed check gets: the phone and serial number do not match.
-  validation_failed: { keys: { uploadVerify: 'uploads.verify.mismatch' } },
-  not_found: { keys: { uploadLookup: 'uploads.lookup.notFound', schedule: 'schedule.errors.notFound' } },
+  validation_failed: {
+    keys: { uploadVerify: 'uploads.verify.mismatch', partnerLogo: 'partnerIdentity.logo.tooSmall' },
+  },
+  not_found: {
+    keys: {
+      uploadLookup: 'uploads.lookup.notFound',
+      schedule: 'schedule.errors.notFound',
+      customerMerge: 'customers.merge.notFound',
+    },
+  },
+  conflict: { keys: { customerMerge: 'customers.merge.mergedAlready' } },
   unit_unavailable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitUnavailable' } },
   invalid_transition: { keys: { rental: 'rentals.errors.invalidTransition' } },
   unit_not_rentable: { field: 'rentalProductId', keys: { rental: 'rentals.errors.unitNotRentable' } },
   rental_rate_missing: { field: 'dailyRate', keys: { rental: 'rentals.errors.rateMissing' } },
   serial_taken: { field: 'serialNumber', keys: { rental: 'rentals.validation.serialTaken' } },
+  webhook_url_refused: { field: 'url', keys: { webhook: 'webhooks.errors.urlRefused' } },
+  webhook_endpoint_disabled: { keys: { webhook: 'webhooks.errors.disabled' } },
 };
 
 /** The catalogue's message for a failed call's code on this kind of record, if it has one. */
@@ -234,14 +320,18 @@ export function documentUploadErrorMessage(error: unknown): UiMessage {
 }
 
 /**
+ * The customer link's records, named in a type declaration: the texts scan (locale-split.ts) takes
+ * record names in code as a use of their texts, so naming them in the signature loaded the customer
+ * pages' texts on every screen that reports an error.
+ */
+type UploadSubject = 'upload' | 'uploadVerify' | 'uploadLookup';
+
+/**
  * Image uploads and the customer's link (spec §8): an unknown, expired or revoked link is "Invalid
  * Upload Link."; a refused file says why ("File is too large", "Invalid file type"); anything
  * else is "Upload failed. Please try again."
  */
-export function uploadErrorMessage(
-  error: unknown,
-  subject: 'upload' | 'uploadVerify' | 'uploadLookup' = 'upload',
-): UiMessage {
+export function uploadErrorMessage(error: unknown, subject: UploadSubject = 'upload'): UiMessage {
   if (toApiFailure(error).kind === 'network') return { key: 'errors.network' };
   const own = codeMessage(error, subject) ?? codeMessage(error, 'upload');
   return own === undefined ? { key: 'errors.uploadFailed' } : { key: own.key };

@@ -31,12 +31,12 @@ describe('times in the partner zone', () => {
     expect(DEFAULT_TIME_ZONE).toBe('Europe/Oslo');
   });
 
-  it('shows 10:20Z as 11:20 in an Oslo winter and 12:20 in summer, with a UTC browser, naming the zone', () => {
+  it('shows 10:20Z as 11:20 in an Oslo winter and 12:20 in summer, with a UTC browser, with no zone suffix (issue 31)', () => {
     browserZone('UTC');
     setDisplayTimeZone('Europe/Oslo');
-    expect(formatDateTime(winter, 'nb')).toBe('15. jan. 2026 11:20 CET');
-    expect(formatTime(summer, 'nb')).toBe('12:20 CEST');
-    expect(formatDateTime(winter, 'en')).toMatch(/^Jan 15, 2026 11:20 AM GMT\+1$/);
+    expect(formatDateTime(winter, 'nb')).toBe('15. jan. 2026 11:20');
+    expect(formatTime(summer, 'nb')).toBe('12:20');
+    expect(formatDateTime(winter, 'en')).toBe('Jan 15, 2026 11:20 AM');
   });
 
   it('says nothing about the zone when the browser is on the partner clock', () => {
@@ -51,13 +51,13 @@ describe('times in the partner zone', () => {
   it('a New York browser still sees the Oslo time', () => {
     browserZone('America/New_York');
     setDisplayTimeZone('Europe/Oslo');
-    expect(formatTime(winter, 'es')).toBe('11:20 CET');
+    expect(formatTime(winter, 'es')).toBe('11:20');
   });
 
   it('follows another partner zone, and falls back to the default for an unknown one', () => {
     browserZone('UTC');
     setDisplayTimeZone('America/New_York');
-    expect(formatTime(winter, 'en')).toBe('5:20 AM EST');
+    expect(formatTime(winter, 'en')).toBe('5:20 AM');
     setDisplayTimeZone('Not/AZone');
     expect(displayTimeZone()).toBe('Europe/Oslo');
   });

@@ -29,7 +29,9 @@ function offsetMinutes(instant: Date, zone: string): number {
 
 /**
  * " CET" (or " GMT+1", as the language names it) when the partner's clock differs from the
- * browser's at that instant; nothing when they agree, which is the usual case (decision 029).
+ * browser's at that instant; nothing when they agree. Times on screen no longer carry it (issue 31,
+ * decision 069: every time is the partner's, said once where the zone is chosen); kept for places
+ * that must name the zone explicitly.
  */
 export function zoneSuffix(iso: string, language: string, zone: string = displayTimeZone()): string {
   const instant = new Date(iso);
@@ -39,9 +41,12 @@ export function zoneSuffix(iso: string, language: string, zone: string = display
   return ` ${zoneName(instant, zone, language)}`;
 }
 
-/** An instant (ISO 8601, UTC on the wire) in the partner's zone and the reader's language: "Mar 4, 2026 10:20 AM". */
+/**
+ * An instant (ISO 8601, UTC on the wire) in the partner's zone and the reader's language: "Mar 4,
+ * 2026 10:20 AM". The one date-and-time format of every screen (issue 31): no zone suffix.
+ */
 export function formatDateTime(iso: string, language: string): string {
-  return dayjs(iso).tz(displayTimeZone()).locale(language).format('ll LT') + zoneSuffix(iso, language);
+  return dayjs(iso).tz(displayTimeZone()).locale(language).format('ll LT');
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,14 +55,27 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * A day in the reader's language: "Mar 4, 2026". Takes an instant (the day it is in the partner's
  * zone) or a calendar day `YYYY-MM-DD`, which names its day whatever the zone.
  */
-export function formatDay(value: string, language: string): string {
-  const day = CALENDAR_DAY.test(value) ? dayjs(value) : dayjs(value).tz(displayTimeZone());
+export function formatDay(value: string, language: string, zone: string = displayTimeZone()): string {
+  const day = CALENDAR_DAY.test(value) ? dayjs(value) : dayjs(value).tz(zone);
   return day.locale(language).format('ll');
+}
+
+const longDays = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar day `YYYY-MM-DD` in full, as a calendar names it: "Tuesday, November 24, 2026". */
+export function formatLongDay(day: string, language: string): string {
+  let format = longDays.get(language);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' });
+    longDays.set(language, format);
+  }
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return format.format(new Date(Date.UTC(year, month - 1, date)));
 }
 
 /** The time of day of an instant in the partner's zone: "10:20 AM", "10:20". */
 export function formatTime(iso: string, language: string): string {
-  return dayjs(iso).tz(displayTimeZone()).locale(language).format('LT') + zoneSuffix(iso, language);
+  return dayjs(iso).tz(displayTimeZone()).locale(language).format('LT');
 }
 
 /** A `datetime-local` input's value ("2026-03-04T10:20") for an instant, on the partner's clock. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
@@ -9,6 +9,7 @@ import type { $ZodType } from 'zod/v4/core';
 import type { ProblemSubject } from './api-errors.ts';
 import { applyProblem, schemaErrors, translateFormError, withCatalogue } from './form-errors.ts';
 import type { FormErrorMap, ProblemOutcome } from './form-errors.ts';
+import { formDraftKey, registerFormDraft, takeFormDraft } from './form-drafts.ts';
 import type { TranslationKey } from './i18n.ts';
 
 export interface SchemaFormOptions<Values extends Record<string, unknown>, Payload> {
@@ -27,6 +28,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Paylo
   /** How a stored message reads; the shared `validation.*` texts unless the screen has its own. */
   translate?: (t: TFunction, error: string) => ReactNode;
   mode?: 'controlled' | 'uncontrolled';
+  /**
+   * The form's name on its screen for keeping what was typed across an expired session (a 401:
+   * lib/form-drafts.ts); `fallback` unless named; `false` for forms that must never be kept.
+   */
+  draft?: string | false;
 }
 
 export type SchemaForm<Values extends Record<string, unknown>, Payload> = UseFormReturnType<
@@ -56,6 +62,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Payload>({
   subject,
   translate = translateFormError,
   mode = 'controlled',
+  draft = fallback,
 }: SchemaFormOptions<Values, Payload>): SchemaForm<Values, Payload> {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<ProblemOutcome | null>(null);
@@ -69,6 +76,19 @@ export function useSchemaForm<Values extends Record<string, unknown>, Payload>({
     enhanceGetInputProps: ({ inputProps }) =>
       inputProps.error ? { error: shown(t, inputProps.error as ReactNode) } : undefined,
   });
+  // A session that expires while the form is open keeps what was typed; back on this screen after
+  // signing in again, the form takes it back once (lib/form-drafts.ts).
+  const live = useRef(form);
+  useEffect(() => {
+    live.current = form;
+  });
+  useEffect(() => {
+    if (draft === false) return undefined;
+    const key = formDraftKey(draft);
+    const kept = takeFormDraft(key);
+    if (kept !== null) live.current.setValues(kept as Partial<Values>);
+    return registerFormDraft(key, () => (live.current.isDirty() ? live.current.getValues() : null));
+  }, [draft]);
   const { setErrors } = form;
   const fail = useCallback(
     (error: unknown) => {

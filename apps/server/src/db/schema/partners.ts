@@ -8,6 +8,8 @@ export const servicePartners = pgTable(
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Europe/Oslo'),
+    /** How long field history is kept (issue 26); the retention job deletes older events. */
+    historyRetentionMonths: integer('history_retention_months').notNull().default(24),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),

@@ -1,29 +1,55 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Currency } from '@service-portal/shared/limits';
 import type { DefaultDurations } from '@service-portal/shared/pricing';
+import type { WeekdayFlags } from '@service-portal/shared/schedule';
 import { servicePartners } from './partners.ts';
 
 /** One pricing configuration per partner (spec §3 "Pricing configuration"). */
-export const pricingConfigs = pgTable('pricing_configs', {
-  servicePartnerId: uuid('service_partner_id')
-    .primaryKey()
-    .references(() => servicePartners.id, { onDelete: 'cascade' }),
-  defaultHourlyRateMinor: integer('default_hourly_rate_minor').notNull(),
-  currency: text('currency').$type<Currency>().notNull(),
-  roundingIntervalMinutes: integer('rounding_interval_minutes').notNull(),
-  roundingDirection: text('rounding_direction').$type<'up' | 'down' | 'nearest'>().notNull(),
-  defaultDailyRentalRateMinor: integer('default_daily_rental_rate_minor'),
-  defaultWeeklyRentalRateMinor: integer('default_weekly_rental_rate_minor'),
-  /** Minutes per service type, null = no default (issue 25: the board's durations). */
-  defaultDurations: jsonb('default_durations')
-    .$type<DefaultDurations>()
-    .notNull()
-    .default(sql`'{"repair":null,"maintenance":null,"warranty":null}'::jsonb`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(1),
-});
+export const pricingConfigs = pgTable(
+  'pricing_configs',
+  {
+    servicePartnerId: uuid('service_partner_id')
+      .primaryKey()
+      .references(() => servicePartners.id, { onDelete: 'cascade' }),
+    defaultHourlyRateMinor: integer('default_hourly_rate_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    roundingIntervalMinutes: integer('rounding_interval_minutes').notNull(),
+    roundingDirection: text('rounding_direction').$type<'up' | 'down' | 'nearest'>().notNull(),
+    defaultDailyRentalRateMinor: integer('default_daily_rental_rate_minor'),
+    defaultWeeklyRentalRateMinor: integer('default_weekly_rental_rate_minor'),
+    /** Minutes per service type, null = no default (issue 25: the board's durations). */
+    defaultDurations: jsonb('default_durations')
+      .$type<DefaultDurations>()
+      .notNull()
+      .default(sql`'{"repair":null,"maintenance":null,"warranty":null}'::jsonb`),
+    /** VAT in basis points (2500 = 25 %, Norway; issue 27: estimates and service reports). */
+    vatRateBp: integer('vat_rate_bp').notNull().default(2500),
+    /** Monday..Sunday: the weekdays the partner works (issue 25: the board's closed days). */
+    workingDays: jsonb('working_days')
+      .$type<WeekdayFlags>()
+      .notNull()
+      .default(sql`'[true,true,true,true,true,false,false]'::jsonb`),
+    /** Days before an estimate's last valid day the customer is reminded; 0 = never (issue 27). */
+    estimateReminderDays: integer('estimate_reminder_days').notNull().default(3),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check('pricing_configs_estimate_reminder_days_check', sql`${t.estimateReminderDays} BETWEEN 0 AND 30`),
+  ],
+);
 
 /** Price per work-log category: hourly (rounded to its interval) or a fixed amount. */
 export const categoryPricing = pgTable(

@@ -36,6 +36,13 @@ export function searchTokensOf(t: {
 }) {
   return sql`so_search_tokens(${t.servicePartnerId}, ${t.orderNumber}, ${t.customerName}, ${t.customerEmail}, ${t.customerPhone}, regexp_replace(coalesce(${t.customerPhone}, ''), '\\D', '', 'g'), ${t.serialNumber})`;
 }
+/**
+ * The search tokens of the order's own text, its title and description (issue 31): a second index
+ * beside the contact fields', so a search by name, e-mail or phone stays as selective as it was.
+ */
+export function textTokensOf(t: { servicePartnerId: PgColumn; title: PgColumn; description: PgColumn }) {
+  return sql`so_search_tokens(${t.servicePartnerId}, ${t.title}, ${t.description})`;
+}
 import { customers } from './customers.ts';
 import { servicePartners } from './partners.ts';
 import { technicians } from './technicians.ts';
@@ -153,6 +160,7 @@ export const serviceOrders = pgTable(
     // Search: every 3-character piece of the searchable fields, hashed with the partner, so that
     // a lookup only walks that partner's entries (docs/decisions/009-search-tokens.md).
     index('service_orders_search_tokens_idx').using('gin', searchTokensOf(t)),
+    index('service_orders_text_tokens_idx').using('gin', textTokensOf(t)),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Currency } from '@service-portal/shared/limits';
 import { servicePartners } from './partners.ts';
 import { serviceOrders } from './service-orders.ts';
+import { technicians } from './technicians.ts';
 import { users } from './users.ts';
 
 /**
@@ -22,6 +23,10 @@ export const workLogs = pgTable(
     description: text('description'),
     notes: text('notes'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The technician who did the work when named (issue 31 item 11); the author may be someone else. */
+    technicianId: uuid('technician_id').references(() => technicians.id, { onDelete: 'set null' }),
+    /** Time charged to the customer; non-billable time still counts in the technician's totals. */
+    billable: boolean('billable').notNull().default(true),
     timerStartedAt: timestamp('timer_started_at', { withTimezone: true }),
     trackedSeconds: integer('tracked_seconds').notNull().default(0),
     /** A duration typed by hand; when set it is the time worked instead of the tracked time. */
@@ -40,5 +45,6 @@ export const workLogs = pgTable(
   (t) => [
     index('work_logs_order_idx').on(t.serviceOrderId, t.createdAt),
     index('work_logs_partner_user_idx').on(t.servicePartnerId, t.userId),
+    index('work_logs_partner_technician_idx').on(t.servicePartnerId, t.technicianId),
   ],
 );

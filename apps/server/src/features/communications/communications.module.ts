@@ -19,7 +19,11 @@ export function communicationsReadPort(ctx: ModuleContext) {
   return createOrderCommunications(createCommunicationsRepository(ctx.db));
 }
 
+/** What a customer merge asks of a feature whose records reference customers (customers.service.ts). */
 interface MergeParticipant {
+  kind: 'communications';
+  references: readonly string[];
+  count(scope: TenantScope, customerId: string, tx: Db): Promise<number>;
   reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
 }
 
@@ -52,7 +56,12 @@ export function communicationsModule(
     now: ctx.now,
   });
   // A merge moves the merged customer's communications too (after its orders).
-  needs.customers.onMerge(service);
+  needs.customers.onMerge({
+    kind: 'communications',
+    references: ['communications.customer_id'],
+    count: (scope, id, tx) => service.countForCustomer(scope, id, tx),
+    reassignCustomer: (scope, fromId, toId, tx) => service.reassignCustomer(scope, fromId, toId, tx),
+  });
   return {
     routes: [
       communicationsRoutes(service),

@@ -383,6 +383,15 @@ export function createCommunicationsRepository(db: Db) {
       return rows[0] ? toInboxItem(rows[0]) : null;
     },
 
+    /** How many communications a customer has (a merge's preview). */
+    async countForCustomer(scope: TenantScope, customerId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(c)
+        .where(scoped(c, scope, eq(c.customerId, customerId)));
+      return row?.n ?? 0;
+    },
+
     /**
      * A customer merge: every communication of customer `fromId` now belongs to `toId`, inside the
      * merge's transaction. The version stays, so an edit open in another tab does not conflict.

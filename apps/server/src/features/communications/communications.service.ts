@@ -220,6 +220,41 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
     },
 
     /**
+     * A customer's answer given on the status page (issue 27: an estimate approved or declined),
+     * logged on the order as an unread inbound entry so that staff see it under the bell. It is
+     * filed under the method the question went by: the answer is a reply to that message.
+     */
+    async recordCustomerAnswer(
+      scope: TenantScope,
+      orderId: string,
+      m: { method: 'email' | 'sms'; subject: string; body: string },
+    ): Promise<{ id: string }> {
+      const order = await orderOrThrow(scope, orderId);
+      const id = await repo.insert(scope, {
+        serviceOrderId: order.id,
+        customerId: order.customerId,
+        customerName: order.customerName,
+        subject: m.subject,
+        message: m.body,
+        deliveryNotes: null,
+        method: m.method,
+        direction: 'inbound',
+        isInternal: false,
+        readAt: null,
+        createdBy: null,
+        customerResponse: null,
+        occurredAt: null,
+        fromAddress: null,
+        toAddress: null,
+        deliveryStatus: 'received',
+        messageId: null,
+        replyToken: null,
+        providerMessageId: null,
+      });
+      return { id };
+    },
+
+    /**
      * A message to a customer about no service order (the rentals' reminders): stored in the
      * communications as pending like any other e-mail or SMS, then sent behind the call.
      */
@@ -354,6 +389,11 @@ export function createCommunicationsService(deps: CommunicationsDeps) {
 
     /** The badge: how many inbound messages are unread, and the newest of them. */
     /** A customer merge moves the merged customer's messages to the survivor (customers asks, in its transaction). */
+    /** For the customers feature's merge preview: how many communications would move. */
+    async countForCustomer(scope: TenantScope, customerId: string, tx?: Db): Promise<number> {
+      return repo.countForCustomer(scope, customerId, tx);
+    },
+
     async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
       return repo.reassignCustomer(scope, fromId, toId, tx);
     },

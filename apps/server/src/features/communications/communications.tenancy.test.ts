@@ -162,7 +162,8 @@ describe("Fjord's manager and Nordic's communications", () => {
     const routes = w.ctx.app.routeTable
       .filter(
         (r) =>
-          (r.url.includes('/communications') || r.url.startsWith('/api/webhooks')) && r.method !== 'HEAD',
+          (r.url.includes('/communications') || /^\/api\/webhooks\/(email|sms)\//.test(r.url)) &&
+          r.method !== 'HEAD',
       )
       .map((r) => `${r.method} ${r.url}`);
     const webhooks = routes.filter((r) => r.includes('/webhooks/'));

@@ -40,7 +40,8 @@ export function communicationsWebhookRoutes(service: CommunicationsService, opti
       },
     );
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const config = { access: PUBLIC };
+    // An inbound message is the customer's (issue 26: the history names who acted).
+    const config = { access: PUBLIC, actor: { kind: 'customer' as const, name: 'Inbound message' } };
 
     r.post(
       '/webhooks/sms/inbound',

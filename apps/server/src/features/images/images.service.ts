@@ -328,6 +328,12 @@ export function createImagesService(deps: ImagesDeps) {
       if (!(await repo.remove(scope, imageId))) throw notFound('Image');
     },
 
+    /** The display-size JPEG of an image the caller listed through its scope (the service report). */
+    async displayFile(imageId: string) {
+      const keys = await repo.keysOf(imageId);
+      return keys ? stored.get(keys.displayKey) : null;
+    },
+
     /** A file behind a signed URL; a wrong or expired signature looks like a missing image. */
     async openFile(imageId: string, variant: ImageVariant, exp: number, sig: string) {
       if (exp < now().getTime() || !safeEqual(sig, sign(imageId, variant, exp))) throw notFound('Image');

@@ -9,6 +9,8 @@ import type {
   RoundingDirection,
   WorkLogCategory,
 } from '@service-portal/shared/pricing';
+import { vatBasisPoints } from '@service-portal/shared/pricing';
+import type { WeekdayFlags } from '@service-portal/shared/schedule';
 import type { Db } from '../../db/client.ts';
 import { categoryPricing, pricingConfigs, rentalProductPricing } from '../../db/schema/pricing.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
@@ -31,6 +33,9 @@ export interface StoredConfig {
   defaultDailyRentalRate: number | null;
   defaultWeeklyRentalRate: number | null;
   defaultDurations: DefaultDurations;
+  vatRateBp: number;
+  workingDays: WeekdayFlags;
+  estimateReminderDays: number;
   updatedAt: Date;
   version: number;
 }
@@ -61,6 +66,9 @@ const configColumns = {
   defaultDailyRentalRate: pricingConfigs.defaultDailyRentalRateMinor,
   defaultWeeklyRentalRate: pricingConfigs.defaultWeeklyRentalRateMinor,
   defaultDurations: pricingConfigs.defaultDurations,
+  vatRateBp: pricingConfigs.vatRateBp,
+  workingDays: pricingConfigs.workingDays,
+  estimateReminderDays: pricingConfigs.estimateReminderDays,
   updatedAt: pricingConfigs.updatedAt,
   version: pricingConfigs.version,
 };
@@ -112,6 +120,11 @@ function configValues(values: PricingConfigFields) {
     defaultWeeklyRentalRateMinor: values.defaultWeeklyRentalRate,
     // Absent keeps what is stored (a form without the durations does not clear them).
     ...(values.defaultDurations ? { defaultDurations: values.defaultDurations } : {}),
+    ...(values.vatRate !== undefined ? { vatRateBp: vatBasisPoints(values.vatRate) } : {}),
+    ...(values.workingDays ? { workingDays: values.workingDays } : {}),
+    ...(values.estimateReminderDays !== undefined
+      ? { estimateReminderDays: values.estimateReminderDays }
+      : {}),
   };
 }
 

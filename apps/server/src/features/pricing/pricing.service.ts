@@ -1,5 +1,6 @@
 import {
   DEFAULT_PRICING,
+  DEFAULT_VAT_RATE,
   NO_DEFAULT_DURATIONS,
   RENTAL_PERIODS,
   type DefaultDurations,
@@ -10,6 +11,7 @@ import {
   type RentalProductPricing,
   type RentalProductPricingUpdate,
 } from '@service-portal/shared/pricing';
+import { DEFAULT_PARTNER_WORKING_DAYS, type WeekdayFlags } from '@service-portal/shared/schedule';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -25,7 +27,14 @@ const RENTAL = 'Rental product pricing';
 
 function configOf(stored: StoredConfig | null, categories: CategoryPricing[]): PricingConfig {
   if (!stored) return { ...DEFAULT_PRICING, categories, isDefault: true, updatedAt: null, version: 0 };
-  return { ...stored, categories, isDefault: false, updatedAt: stored.updatedAt.toISOString() };
+  const { vatRateBp, ...rest } = stored;
+  return {
+    ...rest,
+    vatRate: vatRateBp / 100,
+    categories,
+    isDefault: false,
+    updatedAt: stored.updatedAt.toISOString(),
+  };
 }
 
 /** The rows of one product (one per period) as the single record the API shows. */
@@ -68,9 +77,41 @@ export function createPricingService(repo: PricingRepository, rentalProducts: Re
       return configOf(stored, categories);
     },
 
+    /**
+     * What an estimate or a service report prices with (issue 27): the labour rate, the currency
+     * and the VAT rate in percent, as of now.
+     */
+    async quotePricing(
+      scope: TenantScope,
+    ): Promise<{ defaultHourlyRate: number; currency: PricingConfig['currency']; vatRate: number }> {
+      const stored = await repo.getConfig(scope);
+      if (!stored)
+        return {
+          defaultHourlyRate: DEFAULT_PRICING.defaultHourlyRate,
+          currency: DEFAULT_PRICING.currency,
+          vatRate: DEFAULT_VAT_RATE,
+        };
+      return {
+        defaultHourlyRate: stored.defaultHourlyRate,
+        currency: stored.currency,
+        vatRate: stored.vatRateBp / 100,
+      };
+    },
+
     /** Minutes per service type for orders without their own estimate (the dispatch board). */
     async defaultDurations(scope: TenantScope): Promise<DefaultDurations> {
       return { ...NO_DEFAULT_DURATIONS, ...(await repo.getConfig(scope))?.defaultDurations };
+    },
+
+    /** What the dispatch board plans with: the default durations and the partner's working days. */
+    async schedulingSettings(
+      scope: TenantScope,
+    ): Promise<{ defaultDurations: DefaultDurations; workingDays: WeekdayFlags }> {
+      const stored = await repo.getConfig(scope);
+      return {
+        defaultDurations: { ...NO_DEFAULT_DURATIONS, ...stored?.defaultDurations },
+        workingDays: stored?.workingDays ?? DEFAULT_PARTNER_WORKING_DAYS,
+      };
     },
 
     /** What the cost rule needs, as of now (work logs freeze it when they complete). */

@@ -76,6 +76,9 @@ describe('GET /api/pricing', () => {
       defaultDailyRentalRate: null,
       defaultWeeklyRentalRate: null,
       defaultDurations: { repair: null, maintenance: null, warranty: null },
+      vatRate: 25,
+      workingDays: [true, true, true, true, true, false, false],
+      estimateReminderDays: 3,
       categories: [],
       isDefault: true,
       updatedAt: null,
@@ -546,5 +549,31 @@ describe("Fjord's manager and Nordic's pricing (docs/decisions/002-tenancy.md)",
       .map((r) => `${r.method} ${r.url}`);
     expect(routes.length).toBe(11);
     expect(routes.filter((r) => !tested.has(r))).toEqual([]);
+  });
+});
+
+describe('the VAT rate (issue 27)', () => {
+  it('is 25 % until saved, keeps two decimals, and a PUT without it keeps the stored rate', async () => {
+    const nordic = () => w.api(w.tokens.manager);
+    const current = (await nordic().get('/pricing')).json<PricingConfig>();
+    const base = {
+      defaultHourlyRate: current.defaultHourlyRate,
+      currency: current.currency,
+      roundingIntervalMinutes: current.roundingIntervalMinutes,
+      roundingDirection: current.roundingDirection,
+    };
+    const bad = await nordic().put('/pricing', { ...base, vatRate: 12.345, version: current.version });
+    expect(bad.statusCode).toBe(400);
+    const saved = await nordic().put('/pricing', { ...base, vatRate: 12.5, version: current.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<PricingConfig>().vatRate).toBe(12.5);
+    const kept = await nordic().put('/pricing', { ...base, version: saved.json<PricingConfig>().version });
+    expect(kept.json<PricingConfig>().vatRate).toBe(12.5);
+    const back = await nordic().put('/pricing', {
+      ...base,
+      vatRate: 25,
+      version: kept.json<PricingConfig>().version,
+    });
+    expect(back.json<PricingConfig>().vatRate).toBe(25);
   });
 });

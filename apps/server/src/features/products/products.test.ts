@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerProducts, products, productVariants } from '../../db/schema/products.ts';
 import { bearer, createTestContext, signIn, type TestContext } from '../../../test/helper.ts';
@@ -366,6 +366,17 @@ describe('products', () => {
       expect(first.json()).toEqual({ result: 'applied' });
       const after = await stored(gid7());
       expect(after).toMatchObject({ title: 'Toilet 7 (webhook)', tags: ['demo', 'new'] });
+      // The history names the shop as who changed it (issue 26).
+      const changed: unknown = await ctx.app.db.execute(
+        sql`select actor_kind, actor_name, new_value from history_events
+            where table_name = 'products' and record_id = ${after!.id} and field = 'title'
+            order by id desc limit 1`,
+      );
+      expect((changed as { rows: unknown[] }).rows[0]).toEqual({
+        actor_kind: 'shop',
+        actor_name: 'Shop webhook',
+        new_value: 'Toilet 7 (webhook)',
+      });
 
       expect((await post(body, headers(body, 'e2'))).json()).toEqual({ result: 'duplicate' });
       expect(await stored(gid7())).toEqual(after);

@@ -215,7 +215,7 @@ export function productWebhookRoutes(webhooks: ProductWebhooks) {
     r.post(
       '/shopify/webhooks',
       {
-        config: { access: PUBLIC },
+        config: { access: PUBLIC, actor: { kind: 'shop', name: 'Shop webhook' } },
         schema: {
           // The raw JSON the shop signed, read as bytes (no body schema): declared for the 415 check
           // and the document (plugins/content-types.ts).

@@ -9,7 +9,7 @@ import { defineJob } from '../../lib/jobs/define.ts';
 import type { RentalPhotosPort, ReminderSender } from './rentals.ports.ts';
 import { createRentalsRepository } from './rentals.repository.ts';
 import { rentalsRoutes } from './rentals.routes.ts';
-import { createRentalsService, rentalSerialEvent } from './rentals.service.ts';
+import { createRentalsService, rentalSerialEvent, type RentalEvents } from './rentals.service.ts';
 
 /**
  * Which rental units are the partner's: one query over this feature's table for pricing, which is
@@ -18,6 +18,14 @@ import { createRentalsService, rentalSerialEvent } from './rentals.service.ts';
 export function rentalsReadPort(ctx: ModuleContext) {
   const repo = createRentalsRepository(ctx.db);
   return { owns: (scope: TenantScope, id: string) => repo.ownsProduct(scope, id) };
+}
+
+/** What a customer merge asks of a feature whose records reference customers (customers.service.ts). */
+interface MergeParticipant {
+  kind: 'rentals';
+  references: readonly string[];
+  count(scope: TenantScope, customerId: string, tx: Db): Promise<number>;
+  reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number>;
 }
 
 /**
@@ -36,6 +44,8 @@ export function rentalsModule(
         input: z.output<typeof customerInputSchema>,
         tx: Db,
       ): Promise<{ id: string }>;
+      /** A merge moves the merged customer's rentals and bookings, inside its transaction. */
+      onMerge(references: MergeParticipant): void;
     };
     pricing: {
       getConfig(scope: TenantScope): Promise<PricingConfig>;
@@ -47,6 +57,8 @@ export function rentalsModule(
       uploadForRental: RentalPhotosPort['upload'];
       removeOfRental: RentalPhotosPort['remove'];
     };
+    /** Webhooks out: events written in the change's own transaction. */
+    events?: RentalEvents;
   },
 ) {
   const { customers, pricing, images } = needs;
@@ -66,6 +78,7 @@ export function rentalsModule(
       },
     },
     messages: needs.messages,
+    events: needs.events,
     // Photos at the return go through the images feature's one pipeline and storage.
     photos: {
       list: (scope, rentalId) => images.listForRental(scope, rentalId),
@@ -73,6 +86,13 @@ export function rentalsModule(
       remove: (scope, rentalId, imageId) => images.removeOfRental(scope, rentalId, imageId),
     },
     now: ctx.now,
+  });
+  // A customer merge moves the merged customer's rentals and bookings too.
+  customers.onMerge({
+    kind: 'rentals',
+    references: ['rentals.customer_id'],
+    count: (scope, id, tx) => service.countForCustomer(scope, id, tx),
+    reassignCustomer: (scope, fromId, toId, tx) => service.reassignCustomer(scope, fromId, toId, tx),
   });
   return {
     routes: [rentalsRoutes(service)],
@@ -83,6 +103,14 @@ export function rentalsModule(
         handler: async ({ log }) => log.info(await service.sendReminders(ctx.now()), 'rental reminders sent'),
         options: { retries: 2, singletonKey: 'rentals.reminders' },
         schedule: { cron: '17 * * * *' },
+      }),
+      // Webhooks out: rentals that became overdue, each reported once.
+      defineJob({
+        name: 'rentals.overdue-events',
+        handler: async ({ log, once }) =>
+          log.info({ reported: await service.reportOverdue(once, ctx.now()) }, 'overdue rentals reported'),
+        options: { retries: 2, singletonKey: 'rentals.overdue-events' },
+        schedule: { cron: '23 * * * *' },
       }),
     ],
     offers: {

@@ -100,6 +100,20 @@ export function createRentalRemindersRepository(db: Db) {
       return rows;
     },
 
+    /**
+     * Rentals of every partner that are overdue on the partner's today and fell due within the
+     * last `withinDays` days (the webhook job reports each once; older ones were reported then).
+     */
+    async newlyOverdue(now: Date, withinDays: number) {
+      const today = sql`(${now.toISOString()}::timestamptz at time zone ${servicePartners.timeZone})::date`;
+      return db
+        .select({ rentalId: r.id, servicePartnerId: r.servicePartnerId })
+        .from(r)
+        .innerJoin(servicePartners, eq(servicePartners.id, r.servicePartnerId))
+        .where(and(overdueSql(r.status, r.dueDate, today), sql`${r.dueDate} > ${today} - ${withinDays}::int`))
+        .limit(1000);
+    },
+
     /** Claims a reminder: false when it was claimed (sent) before. The key is (rental, kind). */
     async claimReminder(
       scope: TenantScope,

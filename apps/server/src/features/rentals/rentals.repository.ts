@@ -149,6 +149,28 @@ export function createRentalsRepository(db: Db) {
   }
 
   return {
+    /** How many rentals and bookings a customer has (a customer merge's preview). */
+    async countForCustomer(scope: TenantScope, customerId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(r)
+        .where(scoped(r, scope, eq(r.customerId, customerId)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * A customer merge: the rentals and bookings of customer `fromId` now belong to `toId`, inside
+     * the merge's transaction. The customer snapshot (name, e-mail, phone as at the rental) and the
+     * version stay: an open form does not conflict because of it.
+     */
+    async reassignCustomer(scope: TenantScope, fromId: string, toId: string, tx: Db): Promise<number> {
+      const rows = await tx
+        .update(r)
+        .set({ customerId: toId, updatedAt: sql`now()` })
+        .where(scoped(r, scope, eq(r.customerId, fromId)))
+        .returning({ id: r.id });
+      return rows.length;
+    },
     /** A rental's writes as one; overlapping bookings sent at once can deadlock: run again. */
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return retryOnContention(() => db.transaction((tx) => fn(tx)));

@@ -25,7 +25,22 @@ import type { RentalProductRow, RentalRow, RentalsRepository } from './rentals.r
 import { statusCondition } from './rentals.repository.ts';
 import { addDays, dayInZone } from '@service-portal/shared/zoned-days';
 
+/**
+ * The webhooks outbox (a port wired in the module): an event written inside the transaction of
+ * the change it reports; `data` (a function) is only built when an endpoint wants it.
+ */
+export interface RentalEvents {
+  enqueue(
+    tx: Db,
+    partnerId: string,
+    type: 'rental.created' | 'rental.returned' | 'rental.overdue',
+    data: () => Promise<unknown>,
+  ): Promise<void>;
+}
+
 export interface RentalsDeps {
+  /** Webhooks out; absent: no events are written. */
+  events?: RentalEvents;
   repo: RentalsRepository;
   customers: CustomerPort;
   pricing: RentalPricingPort;
@@ -179,12 +194,20 @@ export function createRentalsService(deps: RentalsDeps) {
         tx,
       );
       if (typeof created === 'string') throw missError(created);
+      await deps.events?.enqueue(tx, scope.partnerId, 'rental.created', async () =>
+        presentRental(await rentalOrThrow(scope, created.id, today, tx), now()),
+      );
       return created.id;
     });
     return presentRental(await rentalOrThrow(scope, id, today), now());
   }
 
   return {
+    /** The customers feature's merge: how many rentals and bookings move; moving them in `tx`. */
+    countForCustomer: (scope: TenantScope, id: string, tx?: Db) => repo.countForCustomer(scope, id, tx),
+    reassignCustomer: (scope: TenantScope, fromId: string, toId: string, tx: Db) =>
+      repo.reassignCustomer(scope, fromId, toId, tx),
+
     // --- rental units (rentals.units.ts) ------------------------------------------------------
 
     ...units,
@@ -345,10 +368,39 @@ export function createRentalsService(deps: RentalsDeps) {
             { condition: input.condition },
             tx,
           );
+        if (ok === true)
+          await deps.events?.enqueue(tx, scope.partnerId, 'rental.returned', async () =>
+            presentRental(await rentalOrThrow(scope, id, today, tx), now()),
+          );
         return ok;
       });
       if (done !== true) return missedRental(scope, id, today);
       return this.get(scope, id);
+    },
+
+    /**
+     * Reports rentals that became overdue (the hourly job): each rental once, whichever instance
+     * runs it, through `once` (the event and the claim commit together).
+     */
+    async reportOverdue(
+      once: (key: string, effect: (tx: Db) => Promise<void>) => Promise<boolean>,
+      at: Date = now(),
+    ): Promise<number> {
+      const events = deps.events;
+      if (!events) return 0;
+      let reported = 0;
+      for (const due of await repo.newlyOverdue(at, 14)) {
+        const scope = { partnerId: due.servicePartnerId };
+        // Read before the transaction: every query inside it must use its `tx`.
+        const { today } = await todayOf(scope);
+        const applied = await once(`webhook:rental.overdue:${due.rentalId}`, async (tx) => {
+          await events.enqueue(tx, scope.partnerId, 'rental.overdue', async () =>
+            presentRental(await rentalOrThrow(scope, due.rentalId, today, tx), at),
+          );
+        });
+        if (applied) reported += 1;
+      }
+      return reported;
     },
 
     // --- photos with the return ----------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   shopOrderListQuerySchema,
   shopOrderListResponseSchema,
   shopOrderParamsSchema,
+  shopOrderPreviewSchema,
   shopOrderSchema,
 } from '@service-portal/shared/shop-orders';
 import { problemWith } from '../../lib/problem-responses.ts';
@@ -53,6 +54,21 @@ export function shopOrdersRoutes(service: ShopOrdersService) {
         );
         return reply.status(created ? 201 : 200).send(shopOrder);
       },
+    );
+
+    r.get(
+      '/service-orders/:id/create-shopify-order/preview',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'What ordering the parts would send (each part, quantity, unit price, total, the shop); sends nothing',
+          params: shopOrderParamsSchema,
+          response: { 200: shopOrderPreviewSchema, ...read, 404: problemSchema },
+        },
+      },
+      async (request) => service.preview(tenantOf(request), request.params.id),
     );
 
     r.get(

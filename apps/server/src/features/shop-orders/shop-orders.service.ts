@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SparePart } from '@service-portal/shared/service-orders';
-import { SHOP_ORDER_MESSAGES, shopOrderTag, type ShopOrder } from '@service-portal/shared/shop-orders';
+import {
+  SHOP_ORDER_MESSAGES,
+  shopOrderPreviewSchema,
+  shopOrderTag,
+  type ShopOrder,
+  type ShopOrderPreview,
+} from '@service-portal/shared/shop-orders';
 import type { TenantScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { DraftOrderFacts, ShopOrderRow, ShopOrdersRepository } from './shop-orders.repository.ts';
@@ -86,6 +92,15 @@ function toShopOrder(row: ShopOrderRow): ShopOrder {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The shop's host name from its admin base (`https://{shop}`), as the confirmation names it. */
+export function shopHost(adminBase: string): string {
+  try {
+    return new URL(adminBase).host;
+  } catch {
+    return adminBase;
+  }
 }
 
 /** Minor units to the shop's decimal string ("1234.50"). */
@@ -247,6 +262,31 @@ export function createShopOrdersService(deps: ShopOrdersDeps) {
           translateShopError(err);
         }
       }
+    },
+
+    /**
+     * GET /service-orders/{id}/create-shopify-order/preview: the lines `create` would send (same
+     * parts, same catalogue lookup), priced from the order, and the shop they go to. Sends nothing.
+     */
+    async preview(scope: TenantScope, serviceOrderId: string): Promise<ShopOrderPreview> {
+      const order = await deps.orders.get(scope, serviceOrderId);
+      const skus = [...new Set(order.spareParts.map((p) => p.partNumber))];
+      const variants = skus.length > 0 ? await findVariants(skus) : new Map<string, string>();
+      const lines = order.spareParts.map((part) => ({
+        partNumber: part.partNumber,
+        name: part.partName,
+        quantity: part.quantity,
+        unitPrice: part.unitCost,
+        lineTotal: part.unitCost * part.quantity,
+        catalogue: variants.has(part.partNumber),
+      }));
+      return {
+        shop: shopHost(deps.adminBase),
+        // The partner's pricing currency is always one of CURRENCIES (the pricing schema's).
+        currency: shopOrderPreviewSchema.shape.currency.parse(await deps.currency(scope)),
+        lines,
+        total: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+      };
     },
 
     async listFor(scope: TenantScope, serviceOrderIds: string[]) {

@@ -157,22 +157,32 @@ export function createUploadLinksRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** One rating per order: false when there is one already. */
-    async insertRating(values: {
-      serviceOrderId: string;
-      servicePartnerId: string;
-      rating: number;
-      comment: string | null;
-      uploadLinkId: string;
-      technicianId: string | null;
-      createdAt: Date;
-    }): Promise<boolean> {
-      const rows = await db
-        .insert(orderRatings)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: orderRatings.serviceOrderId });
-      return rows.length > 0;
+    /**
+     * One rating per order: false when there is one already. `then` runs in the same transaction
+     * once the rating is stored (the alert of it).
+     */
+    async insertRating(
+      values: {
+        serviceOrderId: string;
+        servicePartnerId: string;
+        rating: number;
+        comment: string | null;
+        uploadLinkId: string;
+        technicianId: string | null;
+        createdAt: Date;
+      },
+      then?: (tx: Db) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(orderRatings)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ id: orderRatings.serviceOrderId });
+        if (rows.length === 0) return false;
+        await then?.(tx);
+        return true;
+      });
     },
 
     /** The mean of the ratings of orders the technician was assigned when rated. */

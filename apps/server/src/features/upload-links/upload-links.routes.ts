@@ -38,7 +38,8 @@ export function uploadLinksRoutes(service: UploadLinksService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: AUTHENTICATED };
-    const open = { access: PUBLIC };
+    // The customer's changes through the link are theirs in the history (issue 26).
+    const open = { access: PUBLIC, actor: { kind: 'customer' as const, name: 'Customer link' } };
 
     r.get(
       '/service-orders/:id/upload-links',

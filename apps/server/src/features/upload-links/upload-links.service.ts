@@ -3,6 +3,7 @@ import {
   communicationCreateSchema,
   type CommunicationCreateInput,
 } from '@service-portal/shared/communications';
+import type { PartnerBrand } from '@service-portal/shared/partner-identity';
 import { OPEN_STATUSES, type ServiceOrder } from '@service-portal/shared/service-orders';
 import {
   customerProgress,
@@ -21,7 +22,9 @@ import {
   type UploadStatus,
   type UploadVerify,
 } from '@service-portal/shared/upload-links';
+import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
+import type { RatedEvent } from './upload-links.ports.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { storedDigitVariants, toE164 } from '../../integrations/sms/phone-numbers.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
@@ -70,6 +73,18 @@ export interface UploadLinksDeps {
   /** Bytes one link may take in all (spec §5: 50 MB). */
   totalMaxBytes: number;
   now?: () => Date;
+  /** The partner's name, logo and contact for the customer's pages (the partner-identity port). */
+  brand?: (scope: TenantScope) => Promise<PartnerBrand>;
+  /**
+   * Webhooks out: a customer's upload finished. The images are stored by the images feature in
+   * its own transactions, so the event is written right after they are (its own transaction).
+   */
+  onUploadCompleted?: (
+    partnerId: string,
+    data: { orderId: string; orderNumber: string; imageIds: string[]; uploadedAt: string },
+  ) => Promise<void>;
+  /** Alerts: a customer rated an order; called inside the transaction that stores the rating. */
+  onRated?: (tx: Db, partnerId: string, rating: RatedEvent) => Promise<void>;
 }
 
 const invalidLink = () => new AppError('invalid_upload_link', 404, 'Invalid Upload Link.');
@@ -278,16 +293,50 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
       return r ? { rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString() } : null;
     },
 
+    /**
+     * A link that lives until `expiresAt` (an estimate's last valid day), for another feature to
+     * send in its own message (issue 27). The customer verifies it like any other link.
+     */
+    async openLink(
+      scope: TenantScope,
+      actor: { id: string },
+      orderId: string,
+      expiresAt: Date,
+      sentVia: 'sms' | 'email',
+    ): Promise<{ id: string; url: string }> {
+      const token = randomBytes(UPLOAD_LINK_RULES.tokenBytes).toString('base64url');
+      const id = await repo.insert({
+        servicePartnerId: scope.partnerId,
+        serviceOrderId: orderId,
+        tokenHash: hashOf(token),
+        sentVia,
+        createdBy: actor.id,
+        createdAt: now(),
+        expiresAt,
+      });
+      return { id, url: `${deps.publicUrl}/customer-upload/${token}` };
+    },
+
+    /** The order behind a verified link (another feature's customer route asks this first). */
+    async verifiedOrder(
+      token: string,
+      session: string | undefined,
+    ): Promise<{ scope: TenantScope; order: ServiceOrder }> {
+      const { scope, order } = await verified(token, session);
+      return { scope, order };
+    },
+
     // ----- the customer (public)
 
     async info(token: string): Promise<UploadInfo> {
-      const { link, order } = await resolve(token);
+      const { link, order, scope } = await resolve(token);
       return {
         orderNumber: order.orderNumber,
         product: order.title,
         stage: customerStageOf(order.status),
         expiresAt: link.expiresAt.toISOString(),
         bytesRemaining: bytesRemaining(link),
+        partner: deps.brand ? await deps.brand(scope) : null,
       };
     },
 
@@ -356,6 +405,14 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
         },
       });
       const after = await repo.byTokenHash(hashOf(token));
+      if (images.length > 0) {
+        await deps.onUploadCompleted?.(scope.partnerId, {
+          orderId: link.serviceOrderId,
+          orderNumber: (await deps.orders.get(scope, link.serviceOrderId)).orderNumber,
+          imageIds: images.map((i) => i.id),
+          uploadedAt: now().toISOString(),
+        });
+      }
       return {
         images: images.map((i) => ({ id: i.id, category: i.category, description: i.description })),
         bytesRemaining: after ? bytesRemaining(after) : 0,
@@ -387,15 +444,20 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
         throw new AppError('conflict', 409, 'The order is not completed yet.');
       const createdAt = now();
       const comment = input.comment ? input.comment : null;
-      const inserted = await repo.insertRating({
-        serviceOrderId: order.id,
-        servicePartnerId: link.servicePartnerId,
-        rating: input.rating,
-        comment,
-        uploadLinkId: link.id,
-        technicianId: order.assignedTechnicianId,
-        createdAt,
-      });
+      const { onRated } = deps;
+      const rated = { orderId: order.id, orderNumber: order.orderNumber, rating: input.rating, comment };
+      const inserted = await repo.insertRating(
+        {
+          serviceOrderId: order.id,
+          servicePartnerId: link.servicePartnerId,
+          rating: input.rating,
+          comment,
+          uploadLinkId: link.id,
+          technicianId: order.assignedTechnicianId,
+          createdAt,
+        },
+        onRated ? (tx) => onRated(tx, link.servicePartnerId, { ...rated, at: createdAt }) : undefined,
+      );
       if (!inserted) throw new AppError('conflict', 409, 'This order has been rated already.');
       return { rating: input.rating, comment, createdAt: createdAt.toISOString() };
     },

@@ -1,10 +1,15 @@
+import type { TenantScope } from '../../db/tenant.ts';
 import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 
-/** The signed-in user's own account. */
+/** The signed-in user's own account; offers the partner's Administrators (whom to tell). */
 export function usersModule(ctx: ModuleContext) {
-  const service = createUsersService(createUsersRepository(ctx.db));
-  return { routes: [usersRoutes(service)], offers: {} } satisfies FeatureModule;
+  const repo = createUsersRepository(ctx.db);
+  const service = createUsersService(repo);
+  return {
+    routes: [usersRoutes(service)],
+    offers: { administrators: (scope: TenantScope) => repo.administrators(scope) },
+  } satisfies FeatureModule<object>;
 }

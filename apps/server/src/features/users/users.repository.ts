@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { arrayContains, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { TeamQuery } from '@service-portal/shared/users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -37,6 +37,15 @@ export function createUsersRepository(db: Db) {
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { items, total: totals[0]?.n ?? 0 };
+    },
+
+    /** The partner's active Administrators (whom the portal tells about the partner's setup). */
+    async administrators(scope: TenantScope): Promise<{ email: string; firstName: string }[]> {
+      return db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(scoped(users, scope, eq(users.isActive, true), arrayContains(users.roles, ['Administrator'])))
+        .orderBy(asc(users.email));
     },
 
     async get(scope: TenantScope, id: string) {

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { defineJob, type JobDefinition } from '../../lib/jobs/define.ts';
 import type { JobRunner } from '../../lib/jobs/runner.ts';
+import type { Db } from '../../db/client.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,7 +13,20 @@ export interface MailMessage {
   replyTo?: string;
   messageId?: string;
   headers?: Record<string, string>;
+  /** Files from the storage ledger, read when the job sends (the job row holds only the key). */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  fileKey: string;
+  /** Filled in by the sending job from storage. */
+  content?: Buffer;
+}
+
+/** Opens a stored file by key (the storage ledger's `get`). */
+export type OpenStoredFile = (key: string) => Promise<NodeJS.ReadableStream | null>;
 
 /** Sends one message; throws when the transport refuses it. */
 export interface MailTransport {
@@ -26,7 +40,12 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(message) {
-      const info = await transporter.sendMail({ from, ...message });
+      const attachments = message.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content ?? Buffer.alloc(0),
+      }));
+      const info = await transporter.sendMail({ from, ...message, attachments });
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),
@@ -87,6 +106,7 @@ function unseal(key: Uint8Array, sealed: string): MailMessage {
 export class Outbox {
   /** The sending job, registered by the composition like every feature's jobs. */
   readonly jobs: JobDefinition[];
+  private openFile: OpenStoredFile | null = null;
 
   constructor(
     readonly transport: MailTransport,
@@ -102,7 +122,9 @@ export class Outbox {
             log.warn({ purpose: payload.purpose }, 'mail expired before it could be sent: dropped');
             return;
           }
-          await this.transport.send(unseal(this.key, payload.sealed));
+          const message = unseal(this.key, payload.sealed);
+          for (const a of message.attachments ?? []) a.content = await this.readAttachment(a.fileKey);
+          await this.transport.send(message);
           log.info({ purpose: payload.purpose, transport: this.transport.kind }, 'mail sent');
         },
         options: { retries: 4, backoff: { delayMs: 5_000, factor: 3, maxDelayMs: 15 * 60_000 } },
@@ -110,13 +132,37 @@ export class Outbox {
     ];
   }
 
-  /** Stores the message as a job; `discardAfter`: do not send it after then (expiring codes). */
-  async enqueue(message: MailMessage, purpose: string, options: { discardAfter?: Date } = {}): Promise<void> {
-    await this.runner.enqueue<MailJobPayload>(MAIL_JOB, {
-      purpose,
-      sealed: seal(this.key, message),
-      discardAfter: options.discardAfter?.toISOString() ?? null,
-    });
+  /** Where attachments are read from (the storage ledger, known once storage is open). */
+  readAttachmentsFrom(open: OpenStoredFile): void {
+    this.openFile = open;
+  }
+
+  private async readAttachment(key: string): Promise<Buffer> {
+    const stream = this.openFile ? await this.openFile(key) : null;
+    if (!stream) throw new Error(`mail attachment ${key} is not in storage`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Stores the message as a job; `discardAfter`: do not send it after then (expiring codes);
+   * `tx`: in this transaction, so the mail exists only if the change it tells of commits.
+   */
+  async enqueue(
+    message: MailMessage,
+    purpose: string,
+    options: { discardAfter?: Date; tx?: Db } = {},
+  ): Promise<void> {
+    await this.runner.enqueue<MailJobPayload>(
+      MAIL_JOB,
+      {
+        purpose,
+        sealed: seal(this.key, message),
+        discardAfter: options.discardAfter?.toISOString() ?? null,
+      },
+      options.tx ? { tx: options.tx } : {},
+    );
   }
 
   /** Runs due mail (and other due jobs) until none is left (tests). */

@@ -29,9 +29,13 @@ export interface ShopClientOptions {
    * The shop answered 401 to `token`. `attempt` 1: answer a renewed token to retry the request
    * once with, or null to give up; attempt 2 (the renewed token was refused too) is only told.
    */
-  onUnauthorized?: (token: string, attempt: 1 | 2) => Promise<string | null>;
-  /** The shop took the token (an answer that is not 401/403): a refusal noted earlier is over. */
-  onAccepted?: () => Promise<void>;
+  onUnauthorized?: (token: string, attempt: 1 | 2, sent: number) => Promise<string | null>;
+  /**
+   * The shop took the token (an answer that is not 401/403): a refusal noted earlier is over.
+   * `sent` numbers the request in the order this client sent it, so an answer to an older request
+   * that arrives late cannot undo what a newer one said.
+   */
+  onAccepted?: (sent: number) => Promise<void>;
   /** Per HTTP attempt. */
   timeoutMs: number;
   /** Client id and secret: only the OAuth token endpoint needs them (exchangeCode, exchangeSessionToken). */
@@ -183,6 +187,9 @@ export function createTransport(opts: ShopClientOptions): Transport {
     }
   }
 
+  /** Admin API requests sent so far (onAccepted / onUnauthorized order their answers by it). */
+  let sentCount = 0;
+
   async function backoff(attempt: number, what: string, status: number | null) {
     // Full jitter: anywhere between 0 and the doubled step.
     const ms = Math.round(Math.random() * backoffMs * 2 ** (attempt - 1));
@@ -199,6 +206,7 @@ export function createTransport(opts: ShopClientOptions): Transport {
     let renewed = false;
     for (let waits = 0; ;) {
       await waitForBucket(costKey);
+      const sent = ++sentCount;
       const { status, body, retryAfter } = await send(
         graphqlUrl,
         {
@@ -209,18 +217,18 @@ export function createTransport(opts: ShopClientOptions): Transport {
       );
       // 401: an expired or revoked token; renewed once, then the shop refuses us.
       if (status === 401 && opts.onUnauthorized) {
-        const next = renewed ? null : await opts.onUnauthorized(token, 1);
+        const next = renewed ? null : await opts.onUnauthorized(token, 1, sent);
         if (next && next !== token) {
           token = next;
           renewed = true;
           continue;
         }
-        if (renewed) await opts.onUnauthorized(token, 2);
+        if (renewed) await opts.onUnauthorized(token, 2, sent);
       }
       if (status === 401 || status === 403) {
         throw new ShopError('revoked', 'the shop refused the access token (revoked or invalid)', { status });
       }
-      await opts.onAccepted?.();
+      await opts.onAccepted?.(sent);
       const answer = (isObject(body) ? body : {}) as GraphqlBody;
       const cost = answer.extensions?.cost ?? null;
       if (cost?.throttleStatus) {

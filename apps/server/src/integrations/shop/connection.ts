@@ -57,8 +57,8 @@ export function createShopConnection(
   const client = createShopClient({
     ...common,
     accessToken: () => tokens.accessToken(),
-    onUnauthorized: (token, attempt) => tokens.onUnauthorized(token, attempt),
-    onAccepted: () => tokens.accepted(),
+    onUnauthorized: (token, attempt, sent) => tokens.onUnauthorized(token, attempt, sent),
+    onAccepted: (sent) => tokens.accepted(sent),
   });
   return {
     client,

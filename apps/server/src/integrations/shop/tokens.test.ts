@@ -224,4 +224,35 @@ describe('client credentials and static tokens', () => {
       await t.close();
     }
   });
+
+  it("a late 401 to an older request does not undo a newer request's acceptance", async () => {
+    const t = await startTestShop({ products: 5 });
+    const ctx = await createTestContext({
+      config: t.configOverrides,
+      productSync: { syncOnEmptyStart: false, schedule: false },
+    });
+    const shopState = async () =>
+      (await ctx.app.inject({ url: '/api/health/ready' })).json<{ checks: { shop: string } }>().checks.shop;
+    try {
+      const { tokens } = createShopConnection(ctx.app.config, ctx.app.db, silent)!;
+      // Request 1 is refused, so the shop refuses us …
+      expect(await tokens.onUnauthorized('static', 1, 1)).toBeNull();
+      expect(await shopState()).toBe('refused');
+      // … request 3 is accepted and clears it; then request 2's 401, sent before 3, arrives late
+      // (a background job's answer from while the shop refused us): the acceptance stands.
+      await tokens.accepted(3);
+      expect(await shopState()).toBe('ok');
+      await tokens.onUnauthorized('static', 1, 2);
+      expect(await shopState()).toBe('ok');
+      // A refusal of a newer request still counts.
+      await tokens.onUnauthorized('static', 1, 4);
+      expect(await shopState()).toBe('refused');
+      // And concurrent answers land in the order they were taken, whatever the pool does.
+      await Promise.all([tokens.accepted(6), tokens.onUnauthorized('static', 1, 5)]);
+      expect(await shopState()).toBe('ok');
+    } finally {
+      await ctx.close();
+      await t.close();
+    }
+  });
 });

@@ -93,6 +93,17 @@ export function createShopTokens(opts: ShopTokensOptions) {
   let renewing: Promise<string> | null = null;
   // What this instance last knew of the refusal (read with every status()).
   let refusedKnown = false;
+  // The newest request (by the client's send order) the shop accepted, and the refusal and
+  // acceptance writes one after another: a late 401 to an older request (a background job's,
+  // answered while the shop refused us) must not set the refusal again after a newer request
+  // was accepted and cleared it.
+  let newestAccepted = 0;
+  let stateWrites: Promise<unknown> = Promise.resolve();
+  const inTurn = (write: () => Promise<void>): Promise<void> => {
+    const turn = stateWrites.then(write);
+    stateWrites = turn.catch(() => undefined);
+    return turn;
+  };
 
   const fresh = (c: Current | null, at: number) =>
     c !== null && (c.expiresAt === null || c.expiresAt - margin > at);
@@ -107,17 +118,21 @@ export function createShopTokens(opts: ShopTokensOptions) {
     return token ? { token, expiresAt: row?.accessExpiresAt?.getTime() ?? null } : null;
   }
 
-  async function markRefused(error: string): Promise<void> {
-    const at = now();
-    refusedKnown = true;
-    await db
-      .insert(shopTokens)
-      .values({ shop, source, refusedAt: at, lastError: error, updatedAt: at })
-      .onConflictDoUpdate({
-        target: shopTokens.shop,
-        set: { refusedAt: sql`coalesce(${shopTokens.refusedAt}, ${at})`, lastError: error, updatedAt: at },
-      });
-    opts.log?.warn({ shop, source, error }, 'shop: the shop refuses our access token');
+  /** `sent`: the refused request's place in the client's send order, when a request was refused. */
+  async function markRefused(error: string, sent?: number): Promise<void> {
+    await inTurn(async () => {
+      if (sent !== undefined && sent < newestAccepted) return;
+      const at = now();
+      refusedKnown = true;
+      await db
+        .insert(shopTokens)
+        .values({ shop, source, refusedAt: at, lastError: error, updatedAt: at })
+        .onConflictDoUpdate({
+          target: shopTokens.shop,
+          set: { refusedAt: sql`coalesce(${shopTokens.refusedAt}, ${at})`, lastError: error, updatedAt: at },
+        });
+      opts.log?.warn({ shop, source, error }, 'shop: the shop refuses our access token');
+    });
   }
 
   /** The grant's answer as the row stores it. */
@@ -225,12 +240,13 @@ export function createShopTokens(opts: ShopTokensOptions) {
     },
 
     /** The shop answered 401 to `token` (ShopClientOptions.onUnauthorized). */
-    async onUnauthorized(token: string, attempt: 1 | 2): Promise<string | null> {
+    async onUnauthorized(token: string, attempt: 1 | 2, sent?: number): Promise<string | null> {
       if (source === 'static' || attempt === 2) {
         await markRefused(
           source === 'static'
             ? 'the shop refused the static token (SHOPIFY_ADMIN_TOKEN)'
             : 'the shop refused the renewed token too',
+          sent,
         );
         return null;
       }
@@ -244,13 +260,17 @@ export function createShopTokens(opts: ShopTokensOptions) {
     },
 
     /** A request with a token of ours succeeded: the shop takes us again. */
-    async accepted(): Promise<void> {
+    async accepted(sent?: number): Promise<void> {
+      if (sent !== undefined && sent > newestAccepted) newestAccepted = sent;
       if (!refusedKnown) return;
-      refusedKnown = false;
-      await db
-        .update(shopTokens)
-        .set({ refusedAt: null, lastError: null, updatedAt: now() })
-        .where(eq(shopTokens.shop, shop));
+      await inTurn(async () => {
+        if (!refusedKnown) return;
+        refusedKnown = false;
+        await db
+          .update(shopTokens)
+          .set({ refusedAt: null, lastError: null, updatedAt: now() })
+          .where(eq(shopTokens.shop, shop));
+      });
     },
 
     /**

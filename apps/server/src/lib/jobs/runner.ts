@@ -62,6 +62,11 @@ export interface EnqueueOptions {
   servicePartnerId?: string | null;
   /** Defaults to the request being served, if any. */
   requestId?: string | null;
+  /**
+   * Stores the job in this transaction: it exists only if the change it belongs to commits (an
+   * outbox). The insert's NOTIFY reaches the runners at commit; polling covers a lost one.
+   */
+  tx?: Db;
 }
 
 export interface EnqueueResult {
@@ -158,7 +163,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const t = now();
     const singletonKey =
       typeof reg.singletonKey === 'function' ? reg.singletonKey(payload) : (reg.singletonKey ?? null);
-    const { row, created } = await store.insert({
+    const { row, created } = await (opts.tx ? createJobStore(opts.tx) : store).insert({
       name,
       payload: payload ?? {},
       maxAttempts: reg.retries + 1,
@@ -170,7 +175,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       servicePartnerId: opts.servicePartnerId ?? null,
       now: t,
     });
-    if (created) {
+    if (created && !opts.tx) {
       wake();
       if (options.notify) await options.notify().catch(() => {});
     }
@@ -276,9 +281,13 @@ export function createJobRunner(options: JobRunnerOptions) {
     const run = async () => {
       jobLog.info({ attempt: row.attempts }, 'job started');
       try {
-        await runWithRequestContext({ requestId: row.requestId ?? `job-${row.id}` }, () =>
-          reg.handler(context),
-        );
+        // The job's writes are recorded in the history as this job's (issue 26).
+        const jobContext = {
+          requestId: row.requestId ?? `job-${row.id}`,
+          actor: { kind: 'job' as const, id: row.id, name: row.name },
+          partnerId: row.servicePartnerId,
+        };
+        await runWithRequestContext(jobContext, () => reg.handler(context));
         if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
         await store.succeed(row.id, workerId, now());
         options.onOutcome?.(row.name, 'succeeded', (performance.now() - begun) / 1000);

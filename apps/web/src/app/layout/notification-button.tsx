@@ -4,6 +4,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InboxItem } from '@service-portal/shared/communications';
+import { useAlertUnreadCount } from '../../features/alerts/api/unread-count.ts';
 import { useHasPartner } from '../../features/auth/hooks/use-acting-partner.ts';
 import { useUnread } from '../../features/communications/api/get-unread.ts';
 import { lazyOnFirstUse, placeholderTriggerProps } from '../../components/lazy-on-first-use.ts';
@@ -34,6 +35,8 @@ export interface UnreadPopoverProps {
   items: InboxItem[] | undefined;
   loading: boolean;
   openOnMount: boolean;
+  /** False for a global administrator who has not chosen a partner: no alerts to ask for. */
+  hasPartner: boolean;
 }
 
 const popover = lazyOnFirstUse<UnreadPopoverProps>(() =>
@@ -41,15 +44,18 @@ const popover = lazyOnFirstUse<UnreadPopoverProps>(() =>
 );
 
 /**
- * Spec §1: the badge counts the partner's unread inbound e-mail/SMS; the dropdown lists the newest.
+ * Spec §1: the badge counts the partner's unread inbound e-mail/SMS, and (issue 31 item 12) the
+ * user's unread alerts; the dropdown lists the alerts, then the newest unread messages.
  * The popover's target is the button itself (it gets aria-expanded/aria-controls); the badge wraps
  * the popover, so no plain element carries attributes only a button may have. The popover and its
  * list come with the first click on the bell (decision 034).
  */
 export function NotificationButton() {
   // A global administrator without a chosen partner has no inbox: ask nothing (the server says 400).
-  const unread = useUnread(useHasPartner());
-  const count = unread.data?.count ?? 0;
+  const hasPartner = useHasPartner();
+  const unread = useUnread(hasPartner);
+  const alerts = useAlertUnreadCount(hasPartner);
+  const count = (unread.data?.count ?? 0) + (alerts.data ?? 0);
   const [Loaded, request] = popover.useLoaded();
   const [openOnMount, setOpenOnMount] = useState(false);
   return (
@@ -67,6 +73,7 @@ export function NotificationButton() {
           items={unread.data?.items}
           loading={unread.isPending}
           openOnMount={openOnMount}
+          hasPartner={hasPartner}
         />
       ) : (
         <BellButton

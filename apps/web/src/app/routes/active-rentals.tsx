@@ -11,6 +11,7 @@ export default function ActiveRentalsRoute() {
       key="active"
       mode="active"
       canManage={hasRole(user, 'ServiceManager')}
+      historyHref={(id) => `/history/rentals/${id}`}
     />
   );
 }

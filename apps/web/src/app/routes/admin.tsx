@@ -17,6 +17,10 @@ export default function AdminRoute() {
         <Anchor component={Link} to="/admin/shop-links">
           {t('shopAuth.links.open')}
         </Anchor>
+        {/* Field history across partners (features/history, issue 26). */}
+        <Anchor component={Link} to="/admin/history">
+          {t('history.search.open')}
+        </Anchor>
       </Group>
     </>
   );

@@ -11,6 +11,7 @@ export default function AllRentalsRoute() {
       key="all"
       mode="all"
       canManage={hasRole(user, 'ServiceManager')}
+      historyHref={(id) => `/history/rentals/${id}`}
     />
   );
 }

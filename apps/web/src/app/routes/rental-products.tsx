@@ -19,6 +19,7 @@ export default function RentalProductsRoute() {
   return (
     <RentalProductsScreen
       canManage={hasRole(user, 'ServiceManager')}
+      historyHref={(id) => `/history/rental_products/${id}`}
       catalogProductPicker={({ value, onChange }) => (
         <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
           <RelatedProductField value={value} onChange={onChange} />

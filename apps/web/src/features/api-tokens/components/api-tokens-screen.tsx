@@ -9,7 +9,7 @@ import { ScreenList } from '../../../components/paged-list.tsx';
 import type { PagedListColumn } from '../../../components/paged-list.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { pageParam, useListParams } from '../../../lib/use-list-params.ts';
-import { displayTimeZone } from '../../../lib/time-zone.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useApiTokens } from '../api/list-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
@@ -29,13 +29,7 @@ export function ApiTokensScreen() {
   const now = new Date();
 
   const date = (iso: string | null) =>
-    iso === null
-      ? t('apiTokens.never')
-      : new Intl.DateTimeFormat(i18n.language, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: displayTimeZone(),
-        }).format(new Date(iso));
+    iso === null ? t('apiTokens.never') : formatDateTime(iso, i18n.language);
 
   const confirmRevoke = () => {
     if (revoking === null) return;

@@ -36,18 +36,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [queryClient]);
 
-  const { data: profileUser, isError, refetch } = profile;
+  const { data: profileUser, isError, refetch, errorUpdatedAt } = profile;
+  // The profile failed once (no network at start): asked again (back online), the query is
+  // "pending" until it answers, which must not take the screen away for a loader meanwhile.
+  const failedBefore = errorUpdatedAt > 0;
   const state = useMemo<AuthState>(() => {
     if (token === null) return { status: 'unauthenticated', signedOut: endReason === 'signedOut' };
     if (profileUser !== undefined) return { status: 'authenticated', user: profileUser };
-    if (isError) {
+    if (isError || failedBefore) {
       // Spec §4: failed validation at start keeps the current user. A 401 never gets here: the API
       // client has already cleared the token.
       if (storedUser !== null) return { status: 'authenticated', user: storedUser };
-      return { status: 'error', retry: () => void refetch() };
+      if (isError) return { status: 'error', retry: () => void refetch() };
     }
     return { status: 'loading' };
-  }, [token, endReason, profileUser, isError, storedUser, refetch]);
+  }, [token, endReason, profileUser, isError, failedBefore, storedUser, refetch]);
 
   // Times on every screen are in the partner's zone (decision 029). Set before the screens render;
   // a global administrator's zone is the acting partner's, which the partner switcher sets.

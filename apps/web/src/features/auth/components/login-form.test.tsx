@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@service-portal/shared/auth';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { serviceManager } from '../../../../test/fixtures.ts';
 import { deferred, mockApi, problem } from '../../../../test/http.ts';
 import type { Reply } from '../../../../test/http.ts';
@@ -52,6 +52,22 @@ describe('LoginForm, e-mail step', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
     expect(screen.getByLabelText(/e-mail address/i)).toBeInTheDocument();
+  });
+
+  it('turns the Retry-After of a 429 into "try again in N seconds" (issue 31)', async () => {
+    mockApi({
+      'POST /api/auth/otp/request': {
+        status: 429,
+        body: problem(429, 'rate_limited'),
+        headers: { 'retry-after': '40' },
+      },
+    });
+    const { user } = renderWithProviders(<LoginForm />);
+
+    await user.type(screen.getByLabelText(/e-mail address/i), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 40 seconds.');
   });
 
   it('shows the network message when the server cannot be reached', async () => {
@@ -119,10 +135,18 @@ describe('LoginForm, code step', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('resends the code to the same address', async () => {
+  it('resends the code to the same address once the minute has passed, counting down till then', async () => {
     const { user, calls } = await reachCodeStep();
 
-    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    // Issue 31: it could be pressed at once, then only said "Too many attempts".
+    expect(screen.getByRole('button', { name: 'Resend code in 60 seconds' })).toBeDisabled();
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000);
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Resend code' }, { timeout: 3_000 }));
+    } finally {
+      clock.mockRestore();
+    }
 
     expect(await screen.findByText('We sent a new code to manager@nordic.example.com.')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/auth/otp/request')).toHaveLength(2);

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { otpRequestSchema, otpVerifySchema } from '@service-portal/shared/auth';
 import { LIMITS } from '@service-portal/shared/limits';
-import { formatMessage, signInErrorMessage } from '../../../lib/api-errors.ts';
+import { formatMessage, retryAfterSeconds, signInErrorMessage } from '../../../lib/api-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRequestOtp } from '../api/request-otp.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
 
 const codeSchema = z.pick(otpVerifySchema, { otpCode: true });
+
+/** The time now, read in handlers and effects only. */
+const clock = () => Date.now();
 
 type Step = { name: 'email' } | { name: 'code'; email: string; expiresInSeconds: number; resent: boolean };
 
@@ -29,12 +32,31 @@ export function LoginForm() {
     initialValues: { email: '' },
     schema: otpRequestSchema,
     fallback: 'errors.signIn.requestOtpFailed',
+    draft: false,
   });
   const codeForm = useSchemaForm({
     initialValues: { otpCode: '' },
     schema: codeSchema,
     fallback: 'errors.signIn.verifyOtpFailed',
+    draft: false,
   });
+
+  // "Resend code" waits as long as the server would (one code a minute per e-mail), or as long as
+  // a 429's Retry-After says, and counts down (issue 31: it could be pressed at once, then said
+  // "Too many attempts" without saying how long to wait).
+  const [cooldownUntil, setCooldownUntil] = useState(0);
+  const [now, setNow] = useState(clock);
+  const waitSeconds = Math.max(0, Math.ceil((cooldownUntil - now) / 1000));
+  useEffect(() => {
+    if (cooldownUntil <= clock()) return undefined;
+    const timer = window.setInterval(() => setNow(clock()), 1000);
+    return () => window.clearInterval(timer);
+  }, [cooldownUntil]);
+  const coolDown = (ms: number) => {
+    const start = clock();
+    setNow(start);
+    setCooldownUntil(start + ms);
+  };
 
   const sendCode = (email: string, resent: boolean) => {
     requestOtp.mutate(
@@ -42,17 +64,25 @@ export function LoginForm() {
       {
         onSuccess: ({ expiresInSeconds }) => {
           verifyOtp.reset();
+          coolDown(LIMITS.otpMinIntervalMs);
           setStep({ name: 'code', email, expiresInSeconds, resent });
+        },
+        onError: (failure) => {
+          const seconds = retryAfterSeconds(failure);
+          if (seconds !== null) coolDown(seconds * 1000);
         },
       },
     );
   };
 
+  const limited = requestOtp.isError && retryAfterSeconds(requestOtp.error) !== null;
   const error = verifyOtp.isError
     ? formatMessage(t, signInErrorMessage(verifyOtp.error, 'verifyOtp'))
-    : requestOtp.isError
-      ? formatMessage(t, signInErrorMessage(requestOtp.error, 'requestOtp'))
-      : null;
+    : limited && waitSeconds > 0
+      ? t('errors.tryAgainIn', { count: waitSeconds })
+      : requestOtp.isError
+        ? formatMessage(t, signInErrorMessage(requestOtp.error, 'requestOtp'))
+        : null;
 
   const errorAlert = error !== null && (
     <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -148,10 +178,10 @@ export function LoginForm() {
             component="button"
             type="button"
             size="sm"
-            disabled={requestOtp.isPending}
+            disabled={requestOtp.isPending || waitSeconds > 0}
             onClick={() => sendCode(email, true)}
           >
-            {t('auth.login.resendCode')}
+            {waitSeconds > 0 ? t('auth.login.resendIn', { count: waitSeconds }) : t('auth.login.resendCode')}
           </Anchor>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { formatDay } from '../../../lib/dates.ts';
 import type { TrendBucket } from '@service-portal/shared/dashboard';
 
 // Labels are drawn in the partner's time zone (the one the buckets were cut in), whatever the
@@ -20,5 +21,5 @@ export function formatBucket(
 
 /** A day of the period in the partner's zone: "Jan 1, 2026". */
 export function formatPartnerDay(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  return formatDay(iso, language, timeZone);
 }

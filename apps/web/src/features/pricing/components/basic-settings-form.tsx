@@ -1,5 +1,16 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '@service-portal/shared/limits';
 import type { Currency } from '@service-portal/shared/limits';
@@ -8,9 +19,12 @@ import type { ServiceType } from '@service-portal/shared/service-orders';
 import {
   ROUNDING_DIRECTIONS,
   ROUNDING_INTERVALS,
+  DEFAULT_VAT_RATE,
+  DEFAULT_ESTIMATE_REMINDER_DAYS,
   pricingConfigFieldsSchema,
 } from '@service-portal/shared/pricing';
 import type { PricingConfig, RoundingDirection } from '@service-portal/shared/pricing';
+import { DEFAULT_PARTNER_WORKING_DAYS } from '@service-portal/shared/schedule';
 import { formatMessage } from '../../../lib/api-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -27,6 +41,30 @@ interface Values extends Record<string, unknown> {
   defaultWeeklyRentalRate: string;
   /** Minutes per service type as typed; empty: no default (issue 25). */
   defaultDurations: Record<ServiceType, string>;
+  /** Percent as typed ("25", "12,5"); estimates and service reports add it (issue 27). */
+  vatRate: string;
+  /** Days before an estimate expires the customer is reminded, as typed; 0 = no reminder. */
+  estimateReminderDays: string;
+  /** Monday..Sunday: the weekdays the partner works (the board's closed days otherwise). */
+  workingDays: boolean[];
+}
+
+/** A typed percentage: a comma reads as the decimal point; empty is not a rate. */
+function vatPercent(value: string): number {
+  const text = value.trim().replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+/** Typed whole days: empty is not a number (the schema asks for one). */
+function wholeDays(value: string): number {
+  const text = value.trim();
+  return text === '' ? Number.NaN : Number(text);
+}
+
+/** Monday..Sunday in the reader's language (2024-01-01 was a Monday). */
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
 
 /** A duration field's minutes: empty → null (no default); anything else goes to the schema as a number. */
@@ -53,6 +91,9 @@ function initialValues(config: PricingConfig, language: string): Values {
         return [type, minutes === null ? '' : String(minutes)];
       }),
     ) as Record<ServiceType, string>,
+    vatRate: (config.vatRate ?? DEFAULT_VAT_RATE).toLocaleString(language, { maximumFractionDigits: 2 }),
+    estimateReminderDays: String(config.estimateReminderDays ?? DEFAULT_ESTIMATE_REMINDER_DAYS),
+    workingDays: [...(config.workingDays ?? DEFAULT_PARTNER_WORKING_DAYS)],
   };
 }
 
@@ -92,6 +133,9 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
         defaultDurations: Object.fromEntries(
           SERVICE_TYPES.map((type) => [type, durationMinutes(values.defaultDurations[type])]),
         ) as Record<ServiceType, number | null>,
+        vatRate: vatPercent(values.vatRate),
+        estimateReminderDays: wholeDays(values.estimateReminderDays),
+        workingDays: values.workingDays,
       };
     },
     check: (values) => amounts(values, language).errors,
@@ -101,6 +145,14 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
   });
   const conflict = form.failure?.kind === 'versionConflict' ? form.failure : null;
   const values = form.getValues();
+  const workingDaysError = form.getInputProps('workingDays').error as ReactNode;
+  const reminderDays = wholeDays(values.estimateReminderDays);
+  const reminderHint =
+    reminderDays === 0
+      ? t('pricing.fields.reminderDaysOff')
+      : Number.isInteger(reminderDays) && reminderDays > 0
+        ? t('pricing.fields.reminderDaysHint', { count: reminderDays })
+        : undefined;
 
   const submit = form.submit((payload) =>
     update.mutate(
@@ -162,6 +214,21 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
             {...form.getInputProps('roundingDirection')}
           />
           <TextInput
+            label={t('pricing.fields.vatRate')}
+            description={t('pricing.fields.vatRateHint')}
+            required
+            inputMode="decimal"
+            rightSection={<Text size="xs">%</Text>}
+            {...form.getInputProps('vatRate')}
+          />
+          <TextInput
+            label={t('pricing.fields.reminderDays')}
+            description={reminderHint}
+            required
+            inputMode="numeric"
+            {...form.getInputProps('estimateReminderDays')}
+          />
+          <TextInput
             label={t('pricing.fields.dailyRate')}
             description={t('pricing.optional')}
             inputMode="decimal"
@@ -195,6 +262,24 @@ export function BasicSettingsForm({ config, onReload }: { config: PricingConfig;
             ))}
           </SimpleGrid>
         </fieldset>
+        <Checkbox.Group
+          label={t('pricing.workingDays.title')}
+          description={t('pricing.workingDays.hint')}
+          value={values.workingDays.flatMap((works, i) => (works ? [String(i)] : []))}
+          onChange={(picked) =>
+            form.setFieldValue(
+              'workingDays',
+              values.workingDays.map((_, i) => picked.includes(String(i))),
+            )
+          }
+          error={workingDaysError}
+        >
+          <Group gap="md" mt="xs">
+            {weekdayNames(language).map((name, i) => (
+              <Checkbox key={name} value={String(i)} label={name} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <Group>
           <Button type="submit" loading={update.isPending} disabled={conflict !== null}>
             {t('pricing.save')}

@@ -34,6 +34,7 @@ import {
   useDeleteCategoryPricing,
   useUpdateCategoryPricing,
 } from '../api/category-pricing.ts';
+import { DeleteRuleDialog, showDeletedWithUndo } from './delete-rule.tsx';
 import { amountError, translatePricingError } from './pricing-messages.ts';
 
 interface Values extends Record<string, unknown> {
@@ -113,22 +114,39 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
       update.mutate({ id: editing.id, body: { ...body, version: editing.version } }, { onSuccess, onError });
   });
 
+  // Asked first, then "Undo" for 10 s re-adds the rule with the same values (issue 31 item 8).
+  const [deleting, setDeleting] = useState<CategoryPricing | null>(null);
   const del = (row: CategoryPricing) => {
     remove.mutate(row.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('pricing.deleted') });
+        setDeleting(null);
         if (editing?.id === row.id) reset();
+        const { category, pricingType, price, intervalMinutes } = row;
+        showDeletedWithUndo(t, () => add.mutateAsync({ category, pricingType, price, intervalMinutes }));
       },
-      onError: (error) =>
+      onError: (error) => {
+        setDeleting(null);
         notifications.show({
           color: 'red',
           message: formatMessage(t, apiErrorMessage(error, 'pricing.deleteFailed')),
-        }),
+        });
+      },
     });
   };
 
   return (
     <Stack gap="lg">
+      <DeleteRuleDialog
+        rule={
+          deleting && {
+            name: t(`workLogs.categories.${deleting.category}`),
+            price: formatMoney(deleting.price, config.currency, language),
+          }
+        }
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del(deleting)}
+      />
       {config.categories.length === 0 ? (
         <Text c="dimmed">{t('pricing.noCategories')}</Text>
       ) : (
@@ -170,7 +188,7 @@ export function CategoryPricingTab({ config }: { config: PricingConfig }) {
                         color="red"
                         aria-label={`${t('pricing.delete')} ${t(`workLogs.categories.${row.category}`)}`}
                         loading={remove.isPending && remove.variables === row.id}
-                        onClick={() => del(row)}
+                        onClick={() => setDeleting(row)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

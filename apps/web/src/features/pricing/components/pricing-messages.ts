@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { PRICING_MESSAGES } from '@service-portal/shared/pricing';
+import { MAX_ESTIMATE_REMINDER_DAYS, PRICING_MESSAGES } from '@service-portal/shared/pricing';
+import { WORKING_DAYS_MESSAGES } from '@service-portal/shared/schedule';
 import type { ParsedAmount } from '../../../lib/money.ts';
 import { translateFormError } from '../../../lib/form-errors.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
@@ -21,6 +22,15 @@ const OWN: Record<string, TranslationKey> = {
   [PRICING_MESSAGES.rentalPriceRequired]: 'pricing.messages.rentalPriceRequired',
   [PRICING_MESSAGES.durationPositive]: 'pricing.messages.durationPositive',
   [PRICING_MESSAGES.durationTooLong]: 'pricing.messages.durationTooLong',
+  [PRICING_MESSAGES.reminderDaysRequired]: 'pricing.messages.reminderDaysRequired',
+  [PRICING_MESSAGES.reminderDaysWhole]: 'pricing.messages.reminderDaysWhole',
+  [PRICING_MESSAGES.reminderDaysNegative]: 'pricing.messages.reminderDaysNegative',
+  'VAT rate is required': 'pricing.messages.vatRequired',
+  'VAT rate cannot be negative': 'pricing.messages.vatNegative',
+  'VAT rate cannot be above 100 %': 'pricing.messages.vatTooHigh',
+  'Use at most two decimals': 'pricing.messages.vatDecimals',
+  [WORKING_DAYS_MESSAGES.atLeastOne]: 'pricing.workingDays.atLeastOne',
+  [WORKING_DAYS_MESSAGES.sevenDays]: 'pricing.workingDays.atLeastOne',
 };
 
 /** Client-only rules, stored as their keys. */
@@ -35,6 +45,8 @@ const CLIENT_KEYS = new Set<string>([
 /** Form errors hold the shared English text (or a client rule's key); translated when shown. */
 export function translatePricingError(t: TFunction, error: ReactNode): ReactNode {
   if (typeof error !== 'string') return error;
+  if (error === PRICING_MESSAGES.reminderDaysTooMany)
+    return t('pricing.messages.reminderDaysTooMany', { count: MAX_ESTIMATE_REMINDER_DAYS });
   const own = OWN[error];
   if (own !== undefined) return t(own);
   if (CLIENT_KEYS.has(error)) return t(error as TranslationKey);

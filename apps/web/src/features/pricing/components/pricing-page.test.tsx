@@ -111,6 +111,9 @@ describe('pricing page', { timeout: 20_000 }, () => {
     await user.type(input(/^Default weekly rental rate/), '3000');
     // The dispatch board's default duration for repairs; the others stay without one.
     await user.type(input(/^Repair/), '90');
+    // The VAT rate of estimates and service reports (issue 27): a comma reads as the decimal point.
+    await user.clear(input(/^VAT rate/));
+    await user.type(input(/^VAT rate/), '12,5');
     await user.click(saveButton());
 
     expect(await screen.findByText('Pricing configuration saved successfully')).toBeInTheDocument();
@@ -122,7 +125,91 @@ describe('pricing page', { timeout: 20_000 }, () => {
       defaultDailyRentalRate: null,
       defaultWeeklyRentalRate: 300_000,
       defaultDurations: { repair: 90, maintenance: null, warranty: null },
+      vatRate: 12.5,
+      estimateReminderDays: 3,
+      workingDays: [true, true, true, true, true, false, false],
       version: 0,
+    });
+  });
+
+  it('sends the days before an estimate expires that the customer is reminded, and refuses 31', async () => {
+    const { user, calls } = start({
+      'GET /api/pricing': { status: 200, body: config({ estimateReminderDays: 1 }) },
+      'PUT /api/pricing': (request) => ({
+        status: 200,
+        body: config({ ...(request.body as object), isDefault: false, version: 1, updatedAt: STAMP }),
+      }),
+    });
+    await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    const days = input(/^Remind the customer before an estimate expires/);
+    expect(days).toHaveValue('1');
+    expect(
+      screen.getByText('The reminder goes 1 day before the estimate’s last valid day'),
+    ).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '31');
+    await user.click(saveButton());
+    expect(await screen.findByText('Remind at most 30 days before expiry')).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '2.5');
+    await user.click(saveButton());
+    expect(await screen.findByText('Use whole days')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')).toHaveLength(0);
+
+    await user.clear(days);
+    await user.type(days, '0');
+    expect(screen.getByText('0: no reminder is sent')).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '7');
+    expect(
+      screen.getByText('The reminder goes 7 days before the estimate’s last valid day'),
+    ).toBeInTheDocument();
+    await user.click(saveButton());
+    expect(await screen.findByText('Pricing configuration saved successfully')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')[0]?.body).toMatchObject({
+      estimateReminderDays: 7,
+      version: 0,
+    });
+  });
+
+  it('refuses a VAT rate above 100 % or with three decimals, and sends nothing', async () => {
+    const { user, calls } = start({});
+    await screen.findByLabelText(/^Default hourly rate/, { selector: 'input' });
+    const vat = input(/^VAT rate/);
+    expect(vat).toHaveValue('25');
+    await user.clear(vat);
+    await user.type(vat, '150');
+    await user.click(saveButton());
+    expect(await screen.findByText('VAT rate cannot be above 100 %')).toBeInTheDocument();
+    await user.clear(vat);
+    await user.type(vat, '12.345');
+    await user.click(saveButton());
+    expect(await screen.findByText('Use at most two decimals')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')).toHaveLength(0);
+  });
+
+  it("edits the partner's working days and refuses a week without one", async () => {
+    const { user, calls } = start({
+      'PUT /api/pricing': (request) => ({
+        status: 200,
+        body: config({ ...(request.body as object), isDefault: false, version: 1, updatedAt: STAMP }),
+      }),
+    });
+    const days = within(await screen.findByRole('group', { name: /^Working days/ }));
+    expect(days.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    expect(days.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])
+      await user.click(days.getByRole('checkbox', { name: day }));
+    await user.click(saveButton());
+    expect(await screen.findByText('Choose at least one working day')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')).toHaveLength(0);
+
+    for (const day of ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])
+      await user.click(days.getByRole('checkbox', { name: day }));
+    await user.click(saveButton());
+    expect(await screen.findByText('Pricing configuration saved successfully')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/pricing')[0]?.body).toMatchObject({
+      workingDays: [false, true, true, true, true, true, false],
     });
   });
 
@@ -204,6 +291,7 @@ describe('pricing page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('NOK 499.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Other' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the price' }));
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('NOK 600.00')).not.toBeInTheDocument());
   });
@@ -223,6 +311,7 @@ describe('pricing page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Failed to add pricing (409: Already priced)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Shipping' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the price' }));
     expect(
       await screen.findByText('Failed to delete pricing (404: Gone)', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();

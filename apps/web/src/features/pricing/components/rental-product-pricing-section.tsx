@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Currency } from '@service-portal/shared/limits';
 import { rentalProductPricingUpdateSchema } from '@service-portal/shared/pricing';
+import type { RentalProductPricing } from '@service-portal/shared/pricing';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import type { FormErrorMap } from '../../../lib/form-errors.ts';
 import { formatMoney, parseAmount } from '../../../lib/money.ts';
@@ -15,6 +17,7 @@ import {
   usePutRentalProductPricing,
   useRentalProductPricing,
 } from '../api/rental-product-pricing.ts';
+import { DeleteRuleDialog, showDeletedWithUndo } from './delete-rule.tsx';
 import { amountError, translatePricingError } from './pricing-messages.ts';
 
 const EMPTY = { rentalProductId: '', dailyPrice: '', weeklyPrice: '' };
@@ -94,6 +97,26 @@ export function RentalProductPricingSection({
     ),
   );
 
+  // Asked first, then "Undo" for 10 s puts the same prices back (issue 31 item 8).
+  const [deleting, setDeleting] = useState<RentalProductPricing | null>(null);
+  const del = (row: RentalProductPricing) =>
+    remove.mutate(row.rentalProductId, {
+      onSuccess: () => {
+        setDeleting(null);
+        const { rentalProductId, dailyPrice, weeklyPrice } = row;
+        showDeletedWithUndo(t, () =>
+          put.mutateAsync({ rentalProductId, body: { dailyPrice, weeklyPrice, version: 0 } }),
+        );
+      },
+      onError: (e) => {
+        setDeleting(null);
+        notifications.show({
+          color: 'red',
+          message: formatMessage(t, apiErrorMessage(e, 'pricing.deleteFailed')),
+        });
+      },
+    });
+
   const money = (minor: number | null, rowCurrency: Currency) =>
     minor === null ? '—' : formatMoney(minor, rowCurrency, language);
 
@@ -105,6 +128,20 @@ export function RentalProductPricingSection({
       <Text c="dimmed" size="sm">
         {t('pricing.rental.hint')}
       </Text>
+      <DeleteRuleDialog
+        rule={
+          deleting && {
+            name: slots ? slots.name(deleting.rentalProductId) : deleting.rentalProductId,
+            price: [
+              `${t('pricing.fields.dailyPrice')}: ${money(deleting.dailyPrice, deleting.currency)}`,
+              `${t('pricing.fields.weeklyPrice')}: ${money(deleting.weeklyPrice, deleting.currency)}`,
+            ].join(', '),
+          }
+        }
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del(deleting)}
+      />
       {rows.isError ? (
         <Text c="red">{formatMessage(t, apiErrorMessage(rows.error, 'pricing.loadFailed'))}</Text>
       ) : rows.data?.length === 0 ? (
@@ -139,17 +176,7 @@ export function RentalProductPricingSection({
                       variant="subtle"
                       color="red"
                       aria-label={`${t('pricing.delete')} ${slots ? '' : row.rentalProductId}`.trim()}
-                      onClick={() =>
-                        remove.mutate(row.rentalProductId, {
-                          onSuccess: () =>
-                            notifications.show({ color: 'green', message: t('pricing.deleted') }),
-                          onError: (e) =>
-                            notifications.show({
-                              color: 'red',
-                              message: formatMessage(t, apiErrorMessage(e, 'pricing.deleteFailed')),
-                            }),
-                        })
-                      }
+                      onClick={() => setDeleting(row)}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { calendarCell, type CalendarCell } from '@service-portal/shared/rentals-overview';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useRentalCalendar } from '../api/get-rental-calendar.ts';
+import { formatLongDay } from '../../../lib/dates.ts';
 import { addDays, daysBetween, lastDayOfMonth, mondayOf } from '@service-portal/shared/zoned-days';
 
 const CELL_COLOURS: Record<CalendarCell, string> = {
@@ -52,10 +53,11 @@ export function RentalCalendar({ today, onBook }: Props) {
   const move = (step: number) =>
     setAnchor(scale === 'week' ? addDays(anchor, 7 * step) : addDays(monthStart(anchor), step > 0 ? 32 : -1));
   const dayLabel = (day: string, style: 'short' | 'long') =>
-    new Intl.DateTimeFormat(lang, {
-      timeZone: 'UTC',
-      ...(style === 'short' ? { weekday: 'narrow', day: 'numeric' } : { dateStyle: 'full' }),
-    }).format(new Date(`${day}T00:00:00Z`));
+    style === 'long'
+      ? formatLongDay(day, lang)
+      : new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'narrow', day: 'numeric' }).format(
+          new Date(`${day}T00:00:00Z`),
+        );
   const title = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
     new Date(`${from}T00:00:00Z`),
   );

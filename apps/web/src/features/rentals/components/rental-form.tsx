@@ -49,6 +49,8 @@ export interface RentalFormProps {
   /** A unit chosen beforehand (the calendar, a product card). */
   rentalProductId?: string | undefined;
   startDate?: string | undefined;
+  /** A customer chosen beforehand (started from the customer's page). */
+  customerId?: string | undefined;
   onCreated?: (rental: Rental) => void;
 }
 
@@ -75,6 +77,7 @@ function RentalForm({
   currency,
   rentalProductId,
   startDate,
+  customerId,
   onCreated,
 }: RentalFormProps) {
   const { t, i18n } = useTranslation();
@@ -88,7 +91,7 @@ function RentalForm({
     initialValues: {
       rentalProductId: rentalProductId ?? '',
       customerMode: 'existing',
-      customerId: '',
+      customerId: customerId ?? '',
       newName: '',
       newEmail: '',
       newPhone: '',

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { Currency } from '@service-portal/shared/limits';
 import {
@@ -16,6 +17,7 @@ import { formatAmountInput, parseAmount } from '../../../lib/money.ts';
 import { translateFormError, type FormErrorMap } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveRentalProduct } from '../api/save-rental-product.ts';
+import { ScanButton } from '../../../components/scan-button.tsx';
 
 /** A slot for the catalogue product picker (the route module composes the products feature's). */
 export type CatalogProductPicker = (props: {
@@ -44,9 +46,18 @@ interface Props {
   onClose: () => void;
   currency: Currency;
   catalogProductPicker?: CatalogProductPicker | undefined;
+  /** Where the unit's change history is: a link below the form of an existing unit. */
+  historyHref?: ((rentalProductId: string) => string) | undefined;
 }
 
-export function RentalProductFormModal({ product, opened, onClose, currency, catalogProductPicker }: Props) {
+export function RentalProductFormModal({
+  product,
+  opened,
+  onClose,
+  currency,
+  catalogProductPicker,
+  historyHref,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -62,6 +73,11 @@ export function RentalProductFormModal({ product, opened, onClose, currency, cat
           onDone={onClose}
           catalogProductPicker={catalogProductPicker}
         />
+      )}
+      {opened && product !== null && historyHref && (
+        <Anchor component={Link} to={historyHref(product.id)} mt="md" display="block">
+          {t('rentals.history')}
+        </Anchor>
       )}
     </Modal>
   );
@@ -125,6 +141,12 @@ function RentalProductForm({
           label={t('rentals.fields.serialNumber')}
           required
           {...form.getInputProps('serialNumber')}
+          rightSection={
+            <ScanButton
+              label={t('rentals.fields.serialNumber')}
+              onScan={(text) => form.setFieldValue('serialNumber', text)}
+            />
+          }
         />
         <Select
           label={t('rentals.fields.condition')}

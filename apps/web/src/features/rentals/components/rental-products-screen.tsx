@@ -47,10 +47,12 @@ interface Props {
   /** Administrators and ServiceManagers add, change and (de)activate units. */
   canManage: boolean;
   catalogProductPicker?: CatalogProductPicker;
+  /** Where a unit's change history is (the history feature's page, composed in app/). */
+  historyHref?: ((rentalProductId: string) => string) | undefined;
 }
 
 /** Spec §2 "rental products": units as cards or a table, five sorts, 12/24/48 a page. */
-export function RentalProductsScreen({ canManage, catalogProductPicker }: Props) {
+export function RentalProductsScreen({ canManage, catalogProductPicker, historyHref }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, update] = useListParams(PARAMS);
@@ -227,6 +229,7 @@ export function RentalProductsScreen({ canManage, catalogProductPicker }: Props)
         currency={currency}
         onClose={() => setEditing(undefined)}
         catalogProductPicker={catalogProductPicker}
+        historyHref={historyHref}
       />
     </Stack>
   );

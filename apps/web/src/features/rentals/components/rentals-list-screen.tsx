@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   RENTAL_SORTS,
   RENTAL_STATUSES,
@@ -62,10 +64,12 @@ interface Props {
   mode: 'active' | 'all';
   /** Administrators and ServiceManagers cancel. */
   canManage: boolean;
+  /** Where a rental's change history is (the history feature's page, composed in app/); absent: no link. */
+  historyHref?: ((rentalId: string) => string) | undefined;
 }
 
 /** Spec §2: active rentals and all rentals (newest/oldest first, filter by status, search). */
-export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
+export function RentalsListScreen({ customerPicker, mode, canManage, historyHref }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [state, update] = useListParams(PARAMS);
@@ -82,7 +86,21 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
   const today = list.data?.today ?? dashboard.data?.today ?? todayIn(displayTimeZone());
   const currency = dashboard.data?.currency ?? 'NOK';
   const [returning, setReturning] = useState<Rental | null>(null);
-  const [creating, setCreating] = useState<'rental' | 'booking' | null>(null);
+  // ?customer=<id> (the customer's page, "New rental"): the form opens with that customer chosen.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const forCustomer = searchParams.get('customer') ?? undefined;
+  const [creating, setCreating] = useState<'rental' | 'booking' | null>(forCustomer ? 'rental' : null);
+  const closeForm = () => {
+    setCreating(null);
+    if (forCustomer)
+      setSearchParams(
+        (params) => {
+          params.delete('customer');
+          return params;
+        },
+        { replace: true },
+      );
+  };
   const [cancelling, setCancelling] = useState<Rental | null>(null);
   const [viewingPhotos, setViewingPhotos] = useState<Rental | null>(null);
   const [handingOver, setHandingOver] = useState<Rental | null>(null);
@@ -149,6 +167,17 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
           onClick={() => undoHandOver(r)}
         >
           {t('rentals.handOver.undoAction')}
+        </Button>
+      )}
+      {historyHref && (
+        <Button
+          size="xs"
+          variant="subtle"
+          component={Link}
+          to={historyHref(r.id)}
+          aria-label={`${t('rentals.history')} ${r.unitName}`}
+        >
+          {t('rentals.history')}
         </Button>
       )}
       {(r.status === 'returned' || r.status === 'active' || r.status === 'overdue') && (
@@ -296,9 +325,10 @@ export function RentalsListScreen({ customerPicker, mode, canManage }: Props) {
         customerPicker={customerPicker}
         kind={creating ?? 'rental'}
         opened={creating !== null}
-        onClose={() => setCreating(null)}
+        onClose={closeForm}
         today={today}
         currency={currency}
+        customerId={forCustomer}
       />
       <ConfirmDialog
         opened={cancelling !== null}

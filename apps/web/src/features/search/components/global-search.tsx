@@ -10,6 +10,13 @@ import { LIMITS } from '@service-portal/shared/limits';
 import { lazyOnFirstUse } from '../../../components/lazy-on-first-use.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 
+function caretOf(input: HTMLInputElement) {
+  return {
+    start: input.selectionStart ?? input.value.length,
+    end: input.selectionEnd ?? input.value.length,
+  };
+}
+
 /** The "Search all" page for a text. */
 export function searchAllPath(query: string): string {
   return `/search?${new URLSearchParams({ q: query }).toString()}`;
@@ -86,17 +93,28 @@ export function GlobalSearch() {
     [],
   );
 
+  /** The first field's caret, kept as it moves: the swap renders later than the module arrives. */
+  const caret = useRef({ start: 0, end: 0 });
+
   // Reads refs and setters only: one copy serves the listener below.
   const load = useCallback(() => {
     combobox.preload().then(
       (component) => {
-        // Read just before the swap: whether the field being replaced has the focus, and its caret.
+        // Whether the field being replaced has the focus is read now; its caret when the loaded
+        // field mounts: keys typed in between (Ctrl+K, then typing at once) still land in this
+        // field and must keep their order ("SO-2026-000271" once became "O-2026-000271S", issue 31).
         const input = inputRef.current;
+        const focused = input !== null && input === document.activeElement;
+        if (focused) caret.current = caretOf(input);
         setRestore(
-          input !== null && input === document.activeElement
+          focused
             ? {
-                selectionStart: input.selectionStart ?? input.value.length,
-                selectionEnd: input.selectionEnd ?? input.value.length,
+                get selectionStart() {
+                  return caret.current.start;
+                },
+                get selectionEnd() {
+                  return caret.current.end;
+                },
               }
             : null,
         );
@@ -131,7 +149,11 @@ export function GlobalSearch() {
       aria-expanded={false}
       autoComplete="off"
       value={value}
-      onChange={(event) => setValue(event.currentTarget.value)}
+      onChange={(event) => {
+        caret.current = caretOf(event.currentTarget);
+        setValue(event.currentTarget.value);
+      }}
+      onSelect={(event) => (caret.current = caretOf(event.currentTarget))}
       onFocus={load}
       onKeyDown={(event) => {
         // Enter before the list is there: search all, as with no suggestion chosen.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Image, Loader, Stack, Text, TextInput, Timeline } from '@mantine/core';
 import {
@@ -17,6 +17,11 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useSerialHistory } from '../api/serial-history.ts';
 import { serialHistoryPath } from './serial-history-link.tsx';
+
+// The scan button loads after the page: the toilet route's first JS stays within its budget.
+const ScanButton = lazy(() =>
+  import('../../../components/scan-button.tsx').then((m) => ({ default: m.ScanButton })),
+);
 
 const ICONS: Record<SerialEventKind, typeof IconClock> = {
   order_created: IconClipboardList,
@@ -45,6 +50,17 @@ export function SerialLookup() {
           value={serial}
           onChange={(e) => setSerial(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
+          rightSection={
+            <Suspense fallback={null}>
+              <ScanButton
+                label={t('serialHistory.lookupLabel')}
+                onScan={(text) => {
+                  setSerial(text);
+                  if (text.trim()) void navigate(serialHistoryPath(text.trim()));
+                }}
+              />
+            </Suspense>
+          }
         />
         <Button type="submit" disabled={!serial.trim()}>
           {t('serialHistory.lookup')}

@@ -76,16 +76,17 @@ export function EmbeddedSignIn({
           navigate(clean, { replace: true });
         },
         onError: (error) => {
+          // The reason stays until the user goes back to sign in (issue 31).
           setPhase({ name: 'failure', message: formatMessage(t, shopSignInErrorMessage(error)) });
-          window.setTimeout(() => {
-            setPhase(null);
-            navigate('/login', { replace: true });
-          }, 3000);
         },
       });
     });
   }, [location, signedIn, navigate, verify, t]);
 
   if (phase === null) return <>{children}</>;
-  return <>{frame(<SignInStatus phase={phase} />)}</>;
+  const back = () => {
+    setPhase(null);
+    navigate('/login', { replace: true });
+  };
+  return <>{frame(<SignInStatus phase={phase} onBack={back} />)}</>;
 }

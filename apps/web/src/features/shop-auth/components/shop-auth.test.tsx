@@ -87,19 +87,33 @@ describe('/auth/callback', () => {
     [502, 'bad_gateway', 'The shop did not answer. Please try again later.'],
     [500, 'internal_error', 'Server error. Please try again later.'],
   ])(
-    'shows a %i %s as "Authentication Failed" with its message, then goes to /login',
+    'shows a %i %s as "Authentication Failed" with its message, then goes to /login when asked',
     async (status, code, text) => {
       localStorage.setItem(STORAGE_KEYS.oauthState, 'state-2');
       mockApi({ 'GET /api/auth/callback': { status, body: problem(status, code) } });
       const navigate = vi.fn();
-      renderWithProviders(<ShopCallback search="?code=c&state=state-2" navigate={navigate} />);
+      const { user } = renderWithProviders(
+        <ShopCallback search="?code=c&state=state-2" navigate={navigate} />,
+      );
       expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
       expect(screen.getByText(text)).toBeInTheDocument();
-      expect(screen.getByText('Redirecting to login page...')).toBeInTheDocument();
-      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'), { timeout: 4000 });
+      expect(navigate).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+      expect(navigate).toHaveBeenCalledWith('/login');
       expect(getToken()).toBeNull();
     },
   );
+
+  it('keeps the failure reason on screen past 3 s, until dismissed (issue 31)', async () => {
+    localStorage.setItem(STORAGE_KEYS.oauthState, 'state-3');
+    mockApi({ 'GET /api/auth/callback': { status: 502, body: problem(502, 'bad_gateway') } });
+    const navigate = vi.fn();
+    renderWithProviders(<ShopCallback search="?code=c&state=state-3" navigate={navigate} />);
+    expect(await screen.findByText('The shop did not answer. Please try again later.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 3_300));
+    expect(screen.getByText('The shop did not answer. Please try again later.')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
 
   it('shows "Invalid user data in token" when the answer has no readable user', async () => {
     localStorage.setItem(STORAGE_KEYS.oauthState, 's');

@@ -5,8 +5,8 @@ import { formatMessage, shopSignInErrorMessage } from '../../../lib/api-errors.t
 import { forgetExpectedState, readExpectedState, useCompleteShopLogin } from '../api/complete-shop-login.ts';
 import { SignInStatus, type SignInPhase } from './sign-in-status.tsx';
 
-/** How long the outcome stays readable before the page moves on. */
-export const CALLBACK_REDIRECT_DELAY_MS = { success: 800, failure: 3000 };
+/** How long the success stays readable before the page moves on (a failure stays until dismissed). */
+export const CALLBACK_REDIRECT_DELAY_MS = { success: 800 };
 
 /**
  * /auth/callback: the shop sent the browser back with a code. The server checks it (HMAC, time,
@@ -56,12 +56,5 @@ export function ShopCallback({
     );
   }, [complete, search, expectedState, cancelled, navigate, t]);
 
-  const failed = shown.name === 'failure';
-  useEffect(() => {
-    if (!failed) return;
-    const timer = window.setTimeout(() => navigate('/login'), CALLBACK_REDIRECT_DELAY_MS.failure);
-    return () => window.clearTimeout(timer);
-  }, [failed, navigate]);
-
-  return <SignInStatus phase={shown} />;
+  return <SignInStatus phase={shown} onBack={() => navigate('/login')} />;
 }

@@ -1,11 +1,14 @@
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export type SignInPhase = { name: 'processing' } | { name: 'success' } | { name: 'failure'; message: string };
 
-/** Spec §2/§4: processing, then success or failure, with the spec's words. */
-export function SignInStatus({ phase }: { phase: SignInPhase }) {
+/**
+ * Spec §2/§4: processing, then success or failure, with the spec's words. A failure stays on the
+ * screen until the user goes back to sign in (issue 31: its reason vanished after 3 s).
+ */
+export function SignInStatus({ phase, onBack }: { phase: SignInPhase; onBack: () => void }) {
   const { t } = useTranslation();
   if (phase.name === 'failure') {
     return (
@@ -13,9 +16,9 @@ export function SignInStatus({ phase }: { phase: SignInPhase }) {
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('auth.states.failed')}>
           {phase.message}
         </Alert>
-        <Text ta="center" size="sm" c="dimmed">
-          {t('auth.states.redirectingToLogin')}
-        </Text>
+        <Group justify="center">
+          <Button onClick={onBack}>{t('auth.states.backToLogin')}</Button>
+        </Group>
       </Stack>
     );
   }

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatMessage, problemMessage, toApiFailure } from '../../../lib/api-errors.ts';
 import { useCreateShopOrder } from '../api/create-shop-order.ts';
 import { useShopOrders } from '../api/list-shop-orders.ts';
+import { ShopOrderConfirm } from './shop-order-confirm.tsx';
 import { ShopOrderStatus } from './shop-order-status.tsx';
 
 /**
@@ -26,6 +28,8 @@ export function ShopOrderAction({
   const { t } = useTranslation();
   const orders = useShopOrders(pageOrderIds);
   const create = useCreateShopOrder();
+  // Asked first, with what will be ordered (issue 31 item 8).
+  const [confirming, setConfirming] = useState(false);
   const existing = orders.data?.find((o) => o.serviceOrderId === serviceOrderId);
 
   const failure = create.isError ? toApiFailure(create.error) : null;
@@ -61,7 +65,17 @@ export function ShopOrderAction({
         disabled={!hasParts}
         loading={create.isPending}
         aria-label={t('shopOrders.createFor', { order: orderNumber })}
-        onClick={() =>
+        onClick={() => setConfirming(true)}
+      >
+        {t('shopOrders.create')}
+      </Button>
+      <ShopOrderConfirm
+        serviceOrderId={serviceOrderId}
+        orderNumber={orderNumber}
+        opened={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
           create.mutate(serviceOrderId, {
             onSuccess: ({ shopOrder, created }) =>
               notifications.show({
@@ -70,11 +84,9 @@ export function ShopOrderAction({
                   name: shopOrder.name ?? '',
                 }),
               }),
-          })
-        }
-      >
-        {t('shopOrders.create')}
-      </Button>
+          });
+        }}
+      />
       {!hasParts && (
         <Text size="xs" c="dimmed">
           {t('shopOrders.noParts')}

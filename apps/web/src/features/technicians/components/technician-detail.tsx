@@ -45,9 +45,12 @@ export function TechnicianDetail({
   id,
   canManage,
   orders,
+  workTime,
 }: {
   id: string;
   canManage: boolean;
+  /** The technician's worked time, billable and not; the route module puts the work-logs card here. */
+  workTime?: ReactNode;
   /**
    * The technician's orders (all, or the completed ones); the route module puts the service-order
    * feature's table here. `key` changes with the tab, so the table starts again on page 1.
@@ -156,6 +159,7 @@ export function TechnicianDetail({
           <WorkingHoursCard technicianId={id} canManage={canManage} />
           <DaysOffCard technicianId={id} canManage={canManage} />
         </SimpleGrid>
+        {workTime}
         <SegmentedControl
           value={tab}
           onChange={setTab}

@@ -14,6 +14,14 @@ const info = {
   stage: 'in_repair',
   expiresAt: '2026-11-25T12:00:00.000Z',
   bytesRemaining: 50 * 1024 * 1024,
+  partner: {
+    name: 'Nordic Service AS',
+    phone: '+47 22 33 44 55',
+    email: 'service@nordic.example.com',
+    address: 'Alnabruveien 15, 0668 Oslo',
+    website: 'https://nordic.example.com',
+    logoUrl: '/api/partner-logos/00000000-0000-4000-8000-0000000000aa/logo.png',
+  },
 };
 
 function jpeg(name: string, size = 2000) {
@@ -23,6 +31,46 @@ function jpeg(name: string, size = 2000) {
 }
 
 describe('customer upload wizard', { timeout: 20_000 }, () => {
+  it("carries the partner's logo, name and contact: tap to call, tap to e-mail", async () => {
+    mockApi({ [`GET /api/customer-upload/${TOKEN}`]: { status: 200, body: info } });
+    const { user } = renderApp(`/customer-upload/${TOKEN}`, { width: 375 });
+    const logo = await screen.findByRole('img', { name: 'Logo of Nordic Service AS' });
+    expect(logo).toHaveAttribute('src', info.partner.logoUrl);
+    expect(screen.getByText('Service by Nordic Service AS')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call +47 22 33 44 55' })).toHaveAttribute(
+      'href',
+      'tel:+4722334455',
+    );
+    expect(screen.getByRole('link', { name: 'E-mail service@nordic.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:service@nordic.example.com',
+    );
+    expect(screen.getByRole('link', { name: 'nordic.example.com' })).toHaveAttribute(
+      'href',
+      'https://nordic.example.com',
+    );
+    // Every step behind the link carries it.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call +47 22 33 44 55' })).toBeInTheDocument();
+  });
+
+  it('shows the name alone when the partner has no logo or contact', async () => {
+    mockApi({
+      [`GET /api/customer-upload/${TOKEN}`]: {
+        status: 200,
+        body: {
+          ...info,
+          partner: { ...info.partner, logoUrl: null, phone: null, email: null, address: null, website: null },
+        },
+      },
+    });
+    renderApp(`/customer-upload/${TOKEN}`, { width: 375 });
+    expect(await screen.findByText('Nordic Service AS')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Call/ })).not.toBeInTheDocument();
+  });
+
   it('goes from Service Information through Verification to Upload Complete', async () => {
     const { calls } = mockApi({
       [`GET /api/customer-upload/${TOKEN}`]: { status: 200, body: info },

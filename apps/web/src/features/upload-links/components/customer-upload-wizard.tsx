@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { uploadTokenSchema } from '@service-portal/shared/upload-links';
+import type { PartnerBrand as Brand } from '@service-portal/shared/partner-brand';
 import type { UploadInfo } from '@service-portal/shared/upload-links';
 import { formatMessage, isInvalidUploadLink, uploadErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -27,19 +28,32 @@ import { useVerifyUpload } from '../api/verify-upload.ts';
 import { loadSession, saveSession } from '../lib/upload-session.ts';
 import { CustomerImageUploader } from './customer-image-uploader.tsx';
 import { OrderStatusView } from './order-status-view.tsx';
+import { PartnerBrand } from './partner-brand.tsx';
 import { VerifyForm } from './verify-form.tsx';
 
 const STEPS = ['info', 'verification', 'upload', 'complete'] as const;
 type Step = (typeof STEPS)[number] | 'status';
 
 /** The phone-first frame of the customer's pages. */
-function Frame({ title, step, children }: { title: string; step?: number; children: ReactNode }) {
+function Frame({
+  title,
+  step,
+  brand,
+  children,
+}: {
+  title: string;
+  step?: number;
+  /** Whose service this is (decision 077); absent before the link is known. */
+  brand?: Brand | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Container size={520} px="sm" py="md">
-      <title>{`${title} · ${t('app.name')}`}</title>
+      <title>{`${title} · ${brand?.name ?? t('app.name')}`}</title>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
+          {brand && <PartnerBrand brand={brand} />}
           <Stack gap={6}>
             {step !== undefined && (
               <>
@@ -108,13 +122,22 @@ function LookupForm({ onFound, intro }: { onFound: (token: string) => void; intr
 }
 
 /** `/customer-upload/{token}`: Service Information → Verification → Upload Service Images → Upload Complete. */
-export function CustomerUploadWizard({ token }: { token: string }) {
+/** What other features show on the status step (an estimate, the signed report), composed by the route. */
+export type StatusExtras = (token: string, session: string) => ReactNode;
+
+export function CustomerUploadWizard({
+  token,
+  statusExtras,
+}: {
+  token: string;
+  statusExtras?: StatusExtras;
+}) {
   // A link that cannot be one (cut short in an SMS) is not asked about: the server would refuse it.
   if (!uploadTokenSchema.safeParse(token).success) return <InvalidUploadLink />;
-  return <LinkWizard token={token} />;
+  return <LinkWizard token={token} statusExtras={statusExtras} />;
 }
 
-function LinkWizard({ token }: { token: string }) {
+function LinkWizard({ token, statusExtras }: { token: string; statusExtras?: StatusExtras }) {
   const { t } = useTranslation();
   const info = useUploadInfo(token);
   const [invalid, setInvalid] = useState(false);
@@ -136,23 +159,37 @@ function LinkWizard({ token }: { token: string }) {
         </Button>
       </Frame>
     );
-  return <Steps token={token} info={info.data} onInvalid={() => setInvalid(true)} />;
+  return (
+    <Steps token={token} info={info.data} onInvalid={() => setInvalid(true)} statusExtras={statusExtras} />
+  );
 }
 
 /** A button label that wraps instead of being cut (long translations on a narrow screen). */
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' }, inner: { paddingBlock: 6 } } as const;
 
-function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; onInvalid: () => void }) {
+function Steps({
+  token,
+  info,
+  onInvalid,
+  statusExtras,
+}: {
+  token: string;
+  info: UploadInfo;
+  onInvalid: () => void;
+  statusExtras?: StatusExtras;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<string | null>(() => loadSession(token));
   const [step, setStep] = useState<Step>('info');
+  // Where verification leads: the photos (the link's first purpose) or the status page.
+  const [afterVerify, setAfterVerify] = useState<'upload' | 'status'>('upload');
   const [received, setReceived] = useState(0);
   const verify = useVerifyUpload();
 
   if (step === 'info')
     return (
-      <Frame title={t('uploads.steps.info')} step={0}>
+      <Frame title={t('uploads.steps.info')} step={0} brand={info.partner}>
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
             <Table.Tr>
@@ -176,17 +213,23 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
         <Button onClick={() => setStep(session ? 'upload' : 'verification')} fullWidth>
           {t('uploads.info.continue')}
         </Button>
-        {session && (
-          <Anchor component="button" type="button" size="sm" onClick={() => setStep('status')}>
-            {t('uploads.complete.status')}
-          </Anchor>
-        )}
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setAfterVerify('status');
+            setStep(session ? 'status' : 'verification');
+          }}
+        >
+          {t('uploads.complete.status')}
+        </Anchor>
       </Frame>
     );
 
   if (step === 'verification' || !session)
     return (
-      <Frame title={t('uploads.steps.verification')} step={1}>
+      <Frame title={t('uploads.steps.verification')} step={1} brand={info.partner}>
         <VerifyForm
           intro={t('uploads.verify.intro')}
           submitLabel={t('uploads.verify.submit')}
@@ -199,7 +242,7 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
                 onSuccess: (result) => {
                   saveSession(token, result.session);
                   setSession(result.session);
-                  setStep('upload');
+                  setStep(afterVerify);
                 },
                 onError: (error) => {
                   if (isInvalidUploadLink(error)) onInvalid();
@@ -213,7 +256,7 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
 
   if (step === 'upload')
     return (
-      <Frame title={t('uploads.steps.upload')} step={2}>
+      <Frame title={t('uploads.steps.upload')} step={2} brand={info.partner}>
         <CustomerImageUploader
           token={token}
           session={session}
@@ -230,7 +273,7 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
 
   if (step === 'complete')
     return (
-      <Frame title={t('uploads.steps.complete')} step={3}>
+      <Frame title={t('uploads.steps.complete')} step={3} brand={info.partner}>
         <Alert color="green" role="status" title={t('success.upload')}>
           {t('uploads.complete.received', { count: received })}
         </Alert>
@@ -247,8 +290,9 @@ function Steps({ token, info, onInvalid }: { token: string; info: UploadInfo; on
     );
 
   return (
-    <Frame title={t('statusPage.title')}>
+    <Frame title={t('statusPage.title')} brand={info.partner}>
       <OrderStatusView token={token} session={session} />
+      {statusExtras?.(token, session)}
       <Button variant="subtle" onClick={() => setStep('info')}>
         {t('statusPage.back')}
       </Button>

@@ -12,7 +12,7 @@ import { useDeleteWarehouseLocation } from '../api/delete-warehouse-location.ts'
 import { useWarehouseLocations } from '../api/list-warehouse-locations.ts';
 import { useSetWarehouseLocationStatus } from '../api/set-warehouse-location-status.ts';
 import { WarehouseLocationFormModal } from './warehouse-location-form.tsx';
-import { displayTimeZone } from '../../../lib/time-zone.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const PAGE_SIZE = 20;
 // "Show inactive" and the page live in the URL (?inactive=1&page=2).
@@ -59,10 +59,7 @@ export function WarehouseLocationsScreen() {
     });
   };
 
-  const created = (location: WarehouseLocation) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: displayTimeZone() }).format(
-      new Date(location.createdAt),
-    );
+  const created = (location: WarehouseLocation) => formatDay(location.createdAt, i18n.language);
 
   const actions = (location: WarehouseLocation) => (
     <Group gap="xs" wrap="wrap">

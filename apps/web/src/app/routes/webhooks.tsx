@@ -1,0 +1,5 @@
+import { WebhooksScreen } from '../../features/webhooks/components/webhooks-screen.tsx';
+
+export default function WebhooksRoute() {
+  return <WebhooksScreen />;
+}
