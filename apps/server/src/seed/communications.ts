@@ -315,8 +315,10 @@ function threadFor(
   if (order.status === 'ready_for_pickup' && rnd.chance(0.8)) template('ready_for_pickup', step(), true);
   if (order.status === 'completed' && rnd.chance(0.4)) template('completed', step(), false);
 
-  // Replies: threaded to what we sent; the last few days' are still unread.
-  const repliedTo = emails.length > 0 && rnd.chance(0.5) ? rnd.pick(emails) : null;
+  // Replies: threaded to what we sent (and has gone out by now: a planned step later than now is
+  // dropped below, and a reply must not point at it); the last few days' are still unread.
+  const sent = emails.filter((e) => (e.occurredAt as Date).getTime() <= now.getTime());
+  const repliedTo = sent.length > 0 && rnd.chance(0.5) ? rnd.pick(sent) : null;
   if (repliedTo) {
     const when = new Date(
       Math.min(now.getTime() - 5 * MINUTE, (repliedTo.occurredAt as Date).getTime() + rnd.int(1, 30) * HOUR),
@@ -362,7 +364,7 @@ function threadFor(
   if (OPEN_STATUSES.includes(order.status) && rows.length > 0 && followUpAt > last && rnd.chance(0.3)) {
     const when = new Date(followUpAt);
     const bySms = sms !== null && texts.length > 0 && rnd.chance(0.5);
-    const lastEmail = emails.at(-1);
+    const lastEmail = sent.at(-1);
     rows.push({
       ...base(partnerId, order, when, null),
       method: bySms ? 'sms' : 'email',

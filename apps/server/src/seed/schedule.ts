@@ -125,6 +125,7 @@ export async function seedSchedule(db: Db, partnerIds: Map<string, string>, now 
           id: serviceOrders.id,
           status: serviceOrders.status,
           serviceType: serviceOrders.serviceType,
+          priority: serviceOrders.priority,
           createdAt: serviceOrders.createdAt,
         })
         .from(serviceOrders)
@@ -140,6 +141,13 @@ export async function seedSchedule(db: Db, partnerIds: Map<string, string>, now 
         );
       const created = open.filter((o) => o.status === 'created');
       const keep = new Set(created.slice(Math.max(0, created.length - LEFT_UNPLANNED)).map((o) => o.id));
+      // The list leads with an urgent order whatever the day's draw (the orders seed's priorities
+      // follow the date it runs on): the oldest order left unplanned becomes critical if none is.
+      const waiting = created.filter((o) => keep.has(o.id));
+      const oldest = waiting.at(-1);
+      if (oldest && !waiting.some((o) => o.priority === 'critical')) {
+        await tx.update(serviceOrders).set({ priority: 'critical' }).where(eq(serviceOrders.id, oldest.id));
+      }
       const pool = open.filter((o) => !keep.has(o.id));
 
       const active = techs.filter((t) => t.isActive);
