@@ -90,11 +90,15 @@ describe('communications', () => {
     const replyAddress = /[^\s<>"]*reply\+[^@\s]+@[^\s<>"]+/.exec(replyTo!)![0];
     await panel.getByText('Sent', { exact: true }).first().waitFor();
 
-    // The count the server holds now, and the badge showing it (a badge not loaded yet reads 0 too).
-    const unread = await fetch(`${app.url}/api/communications/unread`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const countBefore = ((await unread.json()) as { count: number }).count;
+    // The count the server holds now, and the badge showing it (a badge not loaded yet reads 0 too):
+    // the bell counts unread messages and unread alerts (issue 31 item 12).
+    const countOf = async (path: string) =>
+      (
+        (await (
+          await fetch(`${app.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } })
+        ).json()) as { count: number }
+      ).count;
+    const countBefore = (await countOf('/communications/unread')) + (await countOf('/alerts/unread-count'));
     await page.reload();
     await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(countBefore);
 

@@ -60,8 +60,16 @@ export function useFocusHeadingOnNavigation(pathname: string): void {
       return;
     }
     const start = document.activeElement;
-    const tryFocus = () => focusUntouched(start) && focusHeading(false);
-    if (tryFocus()) return;
+    // The heading this effect focused: focus still there is untouched too, so a screen that
+    // re-renders its header (data arriving, a lazy part replacing a placeholder) gets it back.
+    let placed: Element | null = null;
+    const untouched = () => focusUntouched(start) || (placed !== null && document.activeElement === placed);
+    const place = () => {
+      if (!focusHeading(false)) return false;
+      placed = document.activeElement;
+      return true;
+    };
+    place();
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
     const stop = () => {
@@ -69,13 +77,15 @@ export function useFocusHeadingOnNavigation(pathname: string): void {
       window.clearTimeout(timer);
       document.removeEventListener('focusin', onFocusIn, true);
     };
-    // The user moved on: stop waiting for the heading.
+    // The user moved on: stop watching.
     const onFocusIn = () => {
-      if (!focusUntouched(start)) stop();
+      if (!untouched()) stop();
     };
+    // Until the screen settles (5 s at most), a heading replaced or shown later takes the focus
+    // again, as long as the user has not moved it.
     const observer = new MutationObserver(() => {
-      if (!focusUntouched(start)) stop();
-      else if (focusHeading(false)) stop();
+      if (!untouched()) stop();
+      else if (placed === null || !placed.isConnected || placed !== main.querySelector('h1')) place();
     });
     observer.observe(main, { childList: true, subtree: true });
     document.addEventListener('focusin', onFocusIn, true);
