@@ -10,7 +10,9 @@ export interface DraftableForm<Values> {
 /**
  * Keeps what was typed in `form` across an expired session (lib/form-drafts.ts): while mounted the
  * form offers its values when `changed` says there is something to keep; mounted again on the same
- * screen after signing in, it takes them back once. `name` false: never kept.
+ * screen after signing in, it takes them back once. `name` false: never kept. For forms built
+ * without `useSchemaForm` (the service order's); that one does the same inline, so the sign-in
+ * page, which loads it, stays within its bundle ceiling (scripts/bundle-budget.mjs).
  */
 export function useFormDraft<Values>(
   name: string | false,

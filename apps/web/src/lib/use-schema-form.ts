@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
@@ -9,8 +9,8 @@ import type { $ZodType } from 'zod/v4/core';
 import type { ProblemSubject } from './api-errors.ts';
 import { applyProblem, schemaErrors, translateFormError, withCatalogue } from './form-errors.ts';
 import type { FormErrorMap, ProblemOutcome } from './form-errors.ts';
+import { formDraftKey, registerFormDraft, takeFormDraft } from './form-drafts.ts';
 import type { TranslationKey } from './i18n.ts';
-import { useFormDraft } from './use-form-draft.ts';
 
 export interface SchemaFormOptions<Values extends Record<string, unknown>, Payload> {
   initialValues: Values;
@@ -78,7 +78,17 @@ export function useSchemaForm<Values extends Record<string, unknown>, Payload>({
   });
   // A session that expires while the form is open keeps what was typed; back on this screen after
   // signing in again, the form takes it back once (lib/form-drafts.ts).
-  useFormDraft(draft, form, () => form.isDirty());
+  const live = useRef(form);
+  useEffect(() => {
+    live.current = form;
+  });
+  useEffect(() => {
+    if (draft === false) return undefined;
+    const key = formDraftKey(draft);
+    const kept = takeFormDraft(key);
+    if (kept !== null) live.current.setValues(kept as Partial<Values>);
+    return registerFormDraft(key, () => (live.current.isDirty() ? live.current.getValues() : null));
+  }, [draft]);
   const { setErrors } = form;
   const fail = useCallback(
     (error: unknown) => {
