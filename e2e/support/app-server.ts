@@ -64,7 +64,12 @@ export async function startApp(smtpUrl: string, extraEnv: Record<string, string>
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running: a server that missed the deadline on a loaded machine would keep using it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

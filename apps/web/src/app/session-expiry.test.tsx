@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Customer } from '@service-portal/shared/customers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceManager, serviceOrderRows } from '../../test/fixtures.ts';
+import { lookupRoutes, serviceManager, serviceOrder, serviceOrderRows } from '../../test/fixtures.ts';
 import { mockApi, problem } from '../../test/http.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -9,6 +9,7 @@ import { renderApp } from '../../test/render.tsx';
 
 beforeAll(async () => {
   await import('./routes/customer.tsx');
+  await import('./routes/service-order-new.tsx');
   await import('./routes/login.tsx');
   await import('./layout/app-layout.tsx');
 });
@@ -87,4 +88,54 @@ describe('an expired session while a form is open', { timeout: 30_000 }, () => {
     ]);
     expect(within(document.body).queryByText('Your session has expired — sign in again')).toBeNull();
   });
+
+  // The whole order form renders twice in jsdom: give a slow machine room.
+  it(
+    'keeps a new service order typed before the session ended, and creates it after signing in',
+    { timeout: 90_000 },
+    async () => {
+      let posts = 0;
+      const { calls } = mockApi({
+        'GET /api/user/profile': { status: 200, body: serviceManager },
+        ...lookupRoutes,
+        'POST /api/service-orders': () => {
+          posts += 1;
+          return posts === 1
+            ? { status: 401, body: problem(401, 'unauthenticated', 'Your session has ended.') }
+            : { status: 201, body: serviceOrder() };
+        },
+        'POST /api/auth/otp/request': { status: 200, body: { message: 'sent', expiresInSeconds: 600 } },
+        'POST /api/auth/otp/verify': {
+          status: 200,
+          body: { token: 'new-token', expiresAt: '2030-01-01T00:00:00.000Z', user: serviceManager },
+        },
+      });
+      const { user, router } = renderApp('/service-orders/new', { signedInAs: serviceManager });
+      const field = (label: RegExp) => screen.findByLabelText(label, { selector: 'input, textarea' });
+      await user.type(await field(/^Customer name/), 'Kari Nordmann');
+      await user.type(await field(/^Customer e-mail/), 'kari@example.no');
+      await user.type(await field(/^Title/), 'Heater does not ignite');
+      await user.click(screen.getByRole('button', { name: 'Create service order' }));
+
+      expect(await screen.findByText('Your session has expired — sign in again')).toBeInTheDocument();
+      expect(screen.getByText(/What you were typing is kept/)).toBeInTheDocument();
+      await user.type(await screen.findByLabelText(/e-mail address/i), 'manager@nordic.example.com');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await user.type(await screen.findByLabelText(/one-time code/i), '123456');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/service-orders/new'));
+      await waitFor(async () => expect(await field(/^Title/)).toHaveValue('Heater does not ignite'));
+      expect(await field(/^Customer name/)).toHaveValue('Kari Nordmann');
+      expect(window.sessionStorage.length).toBe(0);
+
+      await user.click(screen.getByRole('button', { name: 'Create service order' }));
+      await waitFor(() => expect(posts).toBe(2));
+      const sent = calls.filter((c) => c.method === 'POST' && c.url === '/api/service-orders');
+      expect(sent.map((c) => c.body)).toEqual([
+        expect.objectContaining({ customerName: 'Kari Nordmann', title: 'Heater does not ignite' }),
+        expect.objectContaining({ customerName: 'Kari Nordmann', title: 'Heater does not ignite' }),
+      ]);
+    },
+  );
 });

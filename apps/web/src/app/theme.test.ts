@@ -55,9 +55,9 @@ describe('theme colours (decision 028)', () => {
     }
   });
 
-  it('names the close button of every dialog and drawer', () => {
+  it('names the close button of every dialog, drawer and toast', () => {
     const labelled = themeWithLabels({ close: 'Close' });
-    for (const name of ['Modal', 'Drawer']) {
+    for (const name of ['Modal', 'Drawer', 'Notification']) {
       expect(labelled.components?.[name]?.defaultProps, name).toEqual({
         closeButtonProps: { 'aria-label': 'Close' },
       });

@@ -31,8 +31,9 @@ export const theme = createTheme({
 });
 
 /**
- * The close button of every dialog and drawer gets its accessible name here, once (issue 31: axe
- * "button-name" on Add technician, New rental, Return). The theme is rebuilt per language.
+ * The close button of every dialog, drawer and toast gets its accessible name here, once (issue 31:
+ * axe "button-name" on Add technician, New rental, Return, and on the toast after a saved logo). The
+ * theme is rebuilt per language.
  */
 export function themeWithLabels(labels: { close: string }): MantineThemeOverride {
   const closeButtonProps = { 'aria-label': labels.close };
@@ -44,6 +45,7 @@ export function themeWithLabels(labels: { close: string }): MantineThemeOverride
         // the focus trap and floating-ui with the theme, on every screen (login too).
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
       },
     }),
   );

@@ -32,18 +32,14 @@ export function CustomerEditForm({ customer, onDone }: { customer: Customer; onD
   return (
     <form
       noValidate
-      onSubmit={form.submit((_payload, fields) =>
-        update.mutate(
-          { id: customer.id, version: customer.version, fields },
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: t('success.saved') });
-              onDone();
-            },
-            onError: form.fail,
-          },
-        ),
-      )}
+      // The saved copy has a new version, and the page keys this form by it: the form is remounted
+      // before the save settles, which drops `mutate`'s own callbacks. The promise still answers.
+      onSubmit={form.submit((_payload, fields) => {
+        void update.mutateAsync({ id: customer.id, version: customer.version, fields }).then(() => {
+          notifications.show({ color: 'green', message: t('success.saved') });
+          onDone();
+        }, form.fail);
+      })}
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

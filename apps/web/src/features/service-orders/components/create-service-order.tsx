@@ -10,6 +10,7 @@ import { formatMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { displayTimeZone } from '../../../lib/dates.ts';
 import { applyProblem } from '../../../lib/form-errors.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { useCreateServiceOrder } from '../api/create-service-order.ts';
 import { focusFirstError, useServiceOrderForm } from '../hooks/use-service-order-form.ts';
 import { emptyFormValues, sameValue, validateForCreate } from '../lib/form-values.ts';
@@ -46,6 +47,9 @@ export function CreateServiceOrder({ technicians, warehouseLocations, customer }
   const create = useCreateServiceOrder();
   const [failure, setFailure] = useState<UiMessage | null>(null);
   const created = useRef(false);
+  // A session that ends while the order is typed keeps what was typed: back here after signing in
+  // again, the form has it (issue 31 item 6; lib/form-drafts.ts).
+  useFormDraft('serviceOrders.new', form, (values) => !sameValue(values, initialValues));
 
   const shouldBlock = useCallback(
     () => !created.current && !sameValue(form.getValues(), initialValues),
