@@ -23,7 +23,9 @@ export function ScannedSerial({ serial, currentOrderId }: { serial: string; curr
   // had focus (the scan button) and gives focus back to it on closing.
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
   useEffect(() => {
-    if (known && state === 'waiting') setState('open');
+    if (!known || state !== 'waiting') return;
+    const timer = setTimeout(() => setState('open'));
+    return () => clearTimeout(timer);
   }, [known, state]);
   if (orders === null) return null;
   if (!known) {
