@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,16 @@ export function ScannedSerial({ serial, currentOrderId }: { serial: string; curr
   const history = useQuery({ ...serialHistoryQueryOptions(serial), networkMode: 'always', retry: false });
   const orders = history.data ? earlierOrders(history.data.events, currentOrderId) : null;
   const known = orders !== null && orders.length > 0;
-  // The dialog mounts closed and opens right after, so Mantine's Modal records the element that
-  // had focus (the scan button) and gives focus back to it on closing.
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
+  // Where focus goes back on closing: what had it when the dialog opened (the scan button). Taken
+  // here, once the form has settled after the scan (it may draw the field and its button anew).
+  const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!known || state !== 'waiting') return;
-    const timer = setTimeout(() => setState('open'));
+    const timer = setTimeout(() => {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setState('open');
+    });
     return () => clearTimeout(timer);
   }, [known, state]);
   if (orders === null) return null;
@@ -35,9 +39,17 @@ export function ScannedSerial({ serial, currentOrderId }: { serial: string; curr
       </Text>
     );
   }
-  const close = () => setState('closed');
+  const close = () => {
+    setState('closed');
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+  };
   return (
-    <Modal opened={state === 'open'} onClose={close} title={t('serialHistory.scanned.title', { serial })}>
+    <Modal
+      opened={state === 'open'}
+      onClose={close}
+      returnFocus={false}
+      title={t('serialHistory.scanned.title', { serial })}
+    >
       <Stack gap="sm">
         <Text size="sm">{t('serialHistory.scanned.intro', { count: orders.length })}</Text>
         <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
