@@ -149,6 +149,7 @@ export function textScanner(englishFile: string) {
   const english = JSON.parse(readFileSync(englishFile, 'utf8')) as Record<string, unknown>;
   const groups = new Set(Object.keys(english).filter((ns) => !CORE_NAMESPACES.includes(ns)));
   const webRoot = path.resolve(path.dirname(englishFile), '../..');
+  const packageRoots = Object.values(WORKSPACE_PACKAGES).map((dir) => path.resolve(webRoot, dir) + path.sep);
   const parsed = new Map<string, SourceFacts>();
 
   function read(file: string): SourceFacts {
@@ -169,10 +170,12 @@ export function textScanner(englishFile: string) {
         return ' ';
       });
       const used = new Set([...rest.matchAll(KEY_START)].map((m) => m[1] ?? '').filter((g) => groups.has(g)));
-      // Type declarations (`type ProblemSubject = 'user' | …`) name records without using them.
-      const words = new Set(
-        [...rest.replace(TYPE_DECLARATION, ' ').matchAll(WORD_STRING)].map((m) => m[1] ?? ''),
-      );
+      // Type declarations (`type ProblemSubject = 'user' | …`) name records without using them, and
+      // so do the shared package's wire values (a serial event's kind 'rental', a storage key 'user'):
+      // records are named by the web app's own code, which calls the error mapping.
+      const words = packageRoots.some((root) => file.startsWith(root))
+        ? new Set<string>()
+        : new Set([...rest.replace(TYPE_DECLARATION, ' ').matchAll(WORD_STRING)].map((m) => m[1] ?? ''));
       facts = {
         imports: [...new Set(STATIC_IMPORTS.flatMap(resolveAll))],
         dynamicImports: [...new Set(resolveAll(DYNAMIC_IMPORT))],

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,18 @@ const ScanDialog = lazy(() => import('./scan-dialog.tsx').then((m) => ({ default
 export function ScanButton({ onScan, label }: { onScan: (text: string) => void; label: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The camera dialog unmounts on closing, so Mantine gives focus back to nothing: the button takes
+  // it (a dialog the scan opens next, such as a serial number's history, returns focus here too).
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <>
       <ActionIcon
+        ref={button}
+        data-scan-button
         variant="subtle"
         onClick={() => setOpen(true)}
         aria-label={t('scan.button', { field: label })}
@@ -27,9 +36,9 @@ export function ScanButton({ onScan, label }: { onScan: (text: string) => void; 
       {open && (
         <Suspense fallback={null}>
           <ScanDialog
-            onClose={() => setOpen(false)}
+            onClose={close}
             onScan={(text) => {
-              setOpen(false);
+              close();
               onScan(text);
             }}
           />

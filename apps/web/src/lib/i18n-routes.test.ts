@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,5 +148,45 @@ describe('the texts scan', () => {
   it('counts a record table only where the record is named', () => {
     const result = scanRouteTexts(path.join(dir, 'router.tsx'), path.join(dir, 'en.json'));
     expect(result.routes['screen-b']).toEqual([]);
+  });
+});
+
+describe('the texts scan and the shared package', () => {
+  // Laid out as the repository is: the web app's locales and sources, and packages/shared beside it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'texts-scan-shared-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
+  write(
+    'apps/web/src/locales/en.json',
+    JSON.stringify({ common: { ok: 'OK' }, rentals: { taken: 'Taken' } }),
+  );
+  write(
+    'apps/web/src/errors.ts',
+    "const CODES = { taken: { keys: { rental: 'rentals.taken' } } };\nexport const x = CODES;",
+  );
+  write('packages/shared/src/events.ts', "export const KINDS = ['order', 'rental'] as const;");
+  write(
+    'apps/web/src/router.tsx',
+    "const A = lazy(() => import('./history.tsx'));\nconst B = lazy(() => import('./rentals.tsx'));",
+  );
+  write(
+    'apps/web/src/history.tsx',
+    "import './errors.ts';\nimport { KINDS } from '@service-portal/shared/events';",
+  );
+  write('apps/web/src/rentals.tsx', "import './errors.ts';\nconst subject = 'rental';");
+
+  it("does not take the shared package's wire values for records", () => {
+    const result = scanRouteTexts(
+      path.join(dir, 'apps/web/src/router.tsx'),
+      path.join(dir, 'apps/web/src/locales/en.json'),
+    );
+    // The shared module is reached (a serial event's kind 'rental') but names no record...
+    expect(result.modules['history']).toContain(path.join(dir, 'packages/shared/src/events.ts'));
+    expect(result.routes['history']).toEqual([]);
+    // ...while the web app's own code does.
+    expect(result.routes['rentals']).toEqual(['rentals']);
   });
 });

@@ -57,6 +57,12 @@ const PhoneParts = lazy(() =>
 const PhoneNotes = lazy(() =>
   import('../../features/offline/components/phone-notes.tsx').then((m) => ({ default: m.PhoneNotes })),
 );
+// A camera scan of a serial number with earlier orders opens them (issue 28 §3), loaded on the first scan.
+const ScannedSerial = lazy(() =>
+  import('../../features/serial-history/components/scanned-serial.tsx').then((m) => ({
+    default: m.ScannedSerial,
+  })),
+);
 
 // Today's and tomorrow's orders saved ahead for use with no network (issue 28 §2, decision 076).
 const SavedAhead = lazy(() =>
@@ -184,7 +190,16 @@ export default function MyDayRoute() {
           order={order}
           keep={(patch) => patchKeptOrder(queryClient, order.id, patch)}
           onSent={refreshDay}
-          serialHistoryLink={(serial) => <SerialHistoryLink serial={serial} />}
+          serialHistoryLink={(serial, scan) => (
+            <>
+              <SerialHistoryLink serial={serial} />
+              {scan !== null && scan.serial.trim() === serial && (
+                <Suspense fallback={null}>
+                  <ScannedSerial key={scan.id} serial={serial} currentOrderId={order.id} />
+                </Suspense>
+              )}
+            </>
+          )}
         />
       </Suspense>
     ),

@@ -126,7 +126,7 @@ export default function ServiceOrderRoute() {
           />
         </Suspense>
       )}
-      <WithOrderFormSlots>
+      <WithOrderFormSlots orderId={id}>
         <ServiceOrderScreen
           key={id}
           id={id}

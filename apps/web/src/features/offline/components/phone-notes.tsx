@@ -7,6 +7,12 @@ import { ScanButton } from '../../../components/scan-button.tsx';
 import { enqueueChange } from '../lib/phone-outbox.ts';
 import { orderNotesOp } from '../lib/phone-parts.ts';
 
+/** A camera scan that filled the serial-number field: its text, and a number new for each scan. */
+export interface SerialScan {
+  serial: string;
+  id: number;
+}
+
 /**
  * The order's serial number (typed, from a hardware scanner, or read with the camera) and its
  * notes, changed on the phone with or without network (issue 28 §2–3): one outbox op with the
@@ -22,13 +28,14 @@ export function PhoneNotes({
   order: MyDayOrder;
   keep: (patch: Partial<MyDayOrder>) => Promise<void>;
   onSent?: () => void;
-  /** The serial number's service history (the route module offers it). */
-  serialHistoryLink?: (serial: string) => ReactNode;
+  /** The serial number's service history (the route module offers it); `scan`: the last camera scan, null until one. */
+  serialHistoryLink?: (serial: string, scan: SerialScan | null) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [serialNumber, setSerialNumber] = useState(order.serialNumber ?? '');
   const [internalNotes, setInternalNotes] = useState(order.internalNotes ?? '');
   const [state, setState] = useState<'idle' | 'kept' | 'failed'>('idle');
+  const [scan, setScan] = useState<SerialScan | null>(null);
   const titleId = `phone-notes-${order.id}`;
   const changed =
     serialNumber.trim() !== (order.serialNumber ?? '') ||
@@ -77,11 +84,14 @@ export function PhoneNotes({
             onScan={(text) => {
               setSerialNumber(text);
               setState('idle');
+              setScan((last) => ({ serial: text, id: (last?.id ?? 0) + 1 }));
             }}
           />
         }
       />
-      {serialHistoryLink !== undefined && shownSerial !== '' && <div>{serialHistoryLink(shownSerial)}</div>}
+      {serialHistoryLink !== undefined && shownSerial !== '' && (
+        <div>{serialHistoryLink(shownSerial, scan)}</div>
+      )}
       <Textarea
         size="sm"
         label={t('serviceOrders.fields.internalNotes')}

@@ -9,12 +9,14 @@ export async function getSerialHistory(serial: string, signal?: AbortSignal): Pr
   return serialHistorySchema.parse(response.data);
 }
 
+export function serialHistoryQueryOptions(serial: string) {
+  return queryOptions({
+    queryKey: ['serial-history', serial] as const,
+    queryFn: ({ signal }) => getSerialHistory(serial, signal),
+    enabled: serial.trim().length > 0,
+  });
+}
+
 export function useSerialHistory(serial: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['serial-history', serial] as const,
-      queryFn: ({ signal }) => getSerialHistory(serial, signal),
-      enabled: serial.trim().length > 0,
-    }),
-  );
+  return useQuery(serialHistoryQueryOptions(serial));
 }

@@ -11,6 +11,12 @@ export interface CataloguePick {
   supplier: string | null;
 }
 
+/** A camera scan that filled the serial-number field: its text, and a number new for each scan. */
+export interface SerialScan {
+  serial: string;
+  id: number;
+}
+
 /**
  * Parts of the order form that other features draw (the route module fills them; features do not
  * import each other): the catalogue picker for the related product and the spare-part names, and
@@ -27,7 +33,8 @@ export interface OrderFormSlots {
     inputProps: Record<string, unknown>;
     onPick: (pick: CataloguePick) => void;
   }) => ReactNode;
-  serialHistoryLink?: (serial: string) => ReactNode;
+  /** The serial number's history link; `scan` is the last camera scan (null until one), so a scan can open more than typing. */
+  serialHistoryLink?: (serial: string, scan: SerialScan | null) => ReactNode;
 }
 
 const SlotsContext = createContext<OrderFormSlots>({});

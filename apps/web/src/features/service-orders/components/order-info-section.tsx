@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Anchor, Grid, Group, Loader, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCalendar, IconClipboardText } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { withCurrent } from '../lib/lookups.ts';
 import { FormSection } from './form-section.tsx';
 import { StatusBadge } from './order-badges.tsx';
 import { useOrderFormSlots } from './order-form-slots.tsx';
+import type { SerialScan } from './order-form-slots.tsx';
 
 export interface StatusChoice {
   /** The status the order has on the server; the menu offers it and the moves allowed from it. */
@@ -72,6 +73,14 @@ export function OrderInfoSection({
   language,
 }: OrderInfoSectionProps) {
   const { t } = useTranslation();
+  // The last camera scan of the serial number: the history slot tells a scan from typing by it.
+  const [serialScan, setSerialScan] = useState<SerialScan | null>(null);
+  const serialColumn = useRef<HTMLDivElement>(null);
+  // Filling the field makes the form draw it anew (its uncontrolled inputs take a new key), scan
+  // button included: focus goes to the new button, as it would have stayed on the old one.
+  useEffect(() => {
+    if (serialScan !== null) serialColumn.current?.querySelector<HTMLElement>('[data-scan-button]')?.focus();
+  }, [serialScan]);
   const watchedStatus = form.useWatchValue('status');
   const currency = form.useWatchValue('currency');
   const statusOptions = status
@@ -156,7 +165,7 @@ export function OrderInfoSection({
           {...form.getInputProps('description')}
         />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Grid.Col span={{ base: 12, sm: 6 }} ref={serialColumn}>
             <TextInput
               label={t('serviceOrders.fields.serialNumber')}
               autoComplete="off"
@@ -166,11 +175,14 @@ export function OrderInfoSection({
               rightSection={
                 <ScanButton
                   label={t('serviceOrders.fields.serialNumber')}
-                  onScan={(text) => form.setFieldValue('serialNumber', text)}
+                  onScan={(text) => {
+                    form.setFieldValue('serialNumber', text);
+                    setSerialScan((last) => ({ serial: text, id: (last?.id ?? 0) + 1 }));
+                  }}
                 />
               }
             />
-            <SerialHistoryLink form={form} />
+            <SerialHistoryLink form={form} scan={serialScan} />
           </Grid.Col>
           <RelatedProduct form={form} />
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -260,12 +272,12 @@ export function OrderInfoSection({
 }
 
 /** The serial number's service history, beside the field (when the route module offers it). */
-function SerialHistoryLink({ form }: { form: ServiceOrderForm }) {
+function SerialHistoryLink({ form, scan }: { form: ServiceOrderForm; scan: SerialScan | null }) {
   const slots = useOrderFormSlots();
   const [serial, setSerial] = useState(() => form.getValues().serialNumber);
   form.watch('serialNumber', ({ value }) => setSerial(value));
   if (!slots.serialHistoryLink || !serial.trim()) return null;
-  return <div style={{ marginTop: 4 }}>{slots.serialHistoryLink(serial)}</div>;
+  return <div style={{ marginTop: 4 }}>{slots.serialHistoryLink(serial, scan)}</div>;
 }
 
 /** The catalogue product the order is about: the products feature's picker, when offered. */
