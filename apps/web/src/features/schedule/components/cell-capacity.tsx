@@ -1,64 +1,70 @@
-import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBeach } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleCell } from '@service-portal/shared/schedule';
 import { formatHours } from '../lib/format.ts';
+import classes from './board.module.css';
+
+interface CellLoadProps {
+  cell: ScheduleCell;
+  closed?: boolean;
+  t: TFunction;
+  language: string;
+}
 
 /**
  * A technician-day's load: booked against available hours; overbooking marked by an icon and words
  * as well as colour; a day off with its reason; a day the technician does not work; a day the
- * partner is closed (`closed`).
+ * partner is closed (`closed`). Plain elements, the words from the board's one `t`: the two-week
+ * board shows 700 of these.
  */
-export function CellCapacity({ cell, closed = false }: { cell: ScheduleCell; closed?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const booked = formatHours(cell.bookedMinutes, language);
-  const available = formatHours(cell.availableMinutes, language);
+export function CellLoad({ cell, closed = false, t, language }: CellLoadProps) {
   let load;
   if (closed) {
     // The partner does not work that weekday (its working days, set in Pricing).
-    load = (
-      <Text size="xs" fw={600} c="dimmed">
-        {t('schedule.cell.closed')}
-      </Text>
-    );
+    load = <div className={`${classes.semi} ${classes.dimmed}`}>{t('schedule.cell.closed')}</div>;
   } else if (cell.off) {
     load = (
-      <Group gap={4} wrap="nowrap" c="dimmed">
+      <div className={`${classes.iconLine} ${classes.dimmed}`}>
         <IconBeach size={14} aria-hidden="true" />
-        <Text size="xs" fw={600}>
+        <span className={classes.semi}>
           {cell.offReason
             ? t('schedule.cell.offWithReason', { reason: cell.offReason })
             : t('schedule.cell.off')}
-        </Text>
-      </Group>
+        </span>
+      </div>
     );
   } else if (cell.availableMinutes === 0 && cell.bookedMinutes === 0) {
-    load = (
-      <Text size="xs" c="dimmed">
-        {t('schedule.cell.notWorking')}
-      </Text>
-    );
+    load = <div className={classes.dimmed}>{t('schedule.cell.notWorking')}</div>;
   } else {
     load = (
-      <Text size="xs" fw={600} c={cell.overbooked ? 'red.8' : undefined}>
-        {t('schedule.cell.capacity', { booked, available })}
-      </Text>
+      <div className={cell.overbooked ? `${classes.semi} ${classes.alarm}` : classes.semi}>
+        {t('schedule.cell.capacity', {
+          booked: formatHours(cell.bookedMinutes, language),
+          available: formatHours(cell.availableMinutes, language),
+        })}
+      </div>
     );
   }
   return (
-    <div>
+    <div className={classes.text}>
       {load}
       {cell.overbooked && (
-        <Group gap={4} wrap="nowrap" c="red.8">
+        <div className={`${classes.iconLine} ${classes.alarm}`}>
           <IconAlertTriangle size={14} aria-hidden="true" />
-          <Text size="xs" fw={700}>
+          <span className={classes.strong}>
             {t('schedule.cell.overbooked', {
               hours: formatHours(cell.bookedMinutes - cell.availableMinutes, language),
             })}
-          </Text>
-        </Group>
+          </span>
+        </div>
       )}
     </div>
   );
+}
+
+/** `CellLoad` with the reader's language, for a cell shown on its own. */
+export function CellCapacity({ cell, closed = false }: { cell: ScheduleCell; closed?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return <CellLoad cell={cell} closed={closed} t={t} language={i18n.language} />;
 }

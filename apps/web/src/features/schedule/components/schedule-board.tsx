@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -45,10 +45,13 @@ import type { BoardView } from '../lib/board-range.ts';
 import { formatDayHeading } from '../lib/format.ts';
 import { BoardGrid } from './board-grid.tsx';
 import type { CellDrop } from './board-grid.tsx';
-import { NotifyPrompt } from './notify-prompt.tsx';
-import { CardBody } from './schedule-card.tsx';
+import { CardBody, useCardTexts } from './schedule-card.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { LIST_DROP_ID, UnscheduledPanel } from './unscheduled-panel.tsx';
+
+// The "tell the customer" prompt loads when first needed (the route's weight). The dialog does not:
+// split off, it takes Mantine's Modal along and the other routes that use Modal grow.
+const NotifyPrompt = lazy(() => import('./notify-prompt.tsx').then((m) => ({ default: m.NotifyPrompt })));
 
 // The pointer decides where a card lands; the keyboard sensor has no pointer, so rectangles do.
 const collision: CollisionDetection = (args) => {
@@ -98,6 +101,7 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const unschedule = useUnscheduleOrder();
+  const texts = useCardTexts();
 
   const go = (patch: { view?: BoardView; date?: string }) =>
     setParams(
@@ -266,7 +270,11 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
           </Text>
           {board.isFetching && <Loader size="xs" role="status" aria-label={t('schedule.loading')} />}
         </Group>
-        {notifyCard !== null && <NotifyPrompt card={notifyCard} onDismiss={() => setNotifyCard(null)} />}
+        {notifyCard !== null && (
+          <Suspense fallback={null}>
+            <NotifyPrompt card={notifyCard} onDismiss={() => setNotifyCard(null)} />
+          </Suspense>
+        )}
         <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
           <Box
             ref={scroller}
@@ -312,7 +320,7 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
         </Drawer>
       )}
       <DragOverlay dropAnimation={null}>
-        {dragged !== null && <CardBody card={dragged} compact />}
+        {dragged !== null && <CardBody card={dragged} texts={texts} compact floating />}
       </DragOverlay>
       <ScheduleDialog
         card={dialogCard}

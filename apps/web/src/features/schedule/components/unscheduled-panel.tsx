@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Chip, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -8,22 +9,43 @@ import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useUnscheduled } from '../api/list-unscheduled.ts';
 import type { UnscheduledFilters } from '../api/list-unscheduled.ts';
-import { DraggableCard } from './schedule-card.tsx';
+import classes from './board.module.css';
+import { BoardCard, useCardTexts } from './schedule-card.tsx';
 
 export const LIST_DROP_ID = 'list';
 const PAGE_SIZE = 30;
 const AGES = [1, 3, 7, 14, 30] as const;
 
 /**
+ * The list as a drop target, apart from the list itself: dnd-kit renders every drop target again
+ * at each step of a drag, and this one marks the list (`data-over`) without rendering it.
+ */
+function ListDropBinding({ node }: { node: RefObject<HTMLElement | null> }) {
+  const { setNodeRef, isOver } = useDroppable({ id: LIST_DROP_ID });
+  // After the commit: the list (this binding's parent) gets its ref after its children's layout effects.
+  useEffect(() => {
+    setNodeRef(node.current);
+    return () => setNodeRef(null);
+  }, [node, setNodeRef]);
+  useLayoutEffect(() => {
+    const element = node.current;
+    element?.toggleAttribute('data-over', isOver);
+    return () => element?.removeAttribute('data-over');
+  }, [node, isOver]);
+  return null;
+}
+
+/**
  * Open orders without a day or technician, highest priority and oldest first, filtered by
  * priority, service type, postcode and age. A card dropped here is unscheduled.
  */
-export function UnscheduledPanel({
+export const UnscheduledPanel = memo(function UnscheduledPanel({
   onSchedule,
 }: {
   onSchedule?: ((card: ScheduleCard) => void) | undefined;
 }) {
   const { t } = useTranslation();
+  const texts = useCardTexts();
   const [filters, setFilters] = useState<UnscheduledFilters>({
     priority: [],
     serviceType: [],
@@ -34,23 +56,19 @@ export function UnscheduledPanel({
   });
   const update = (patch: Partial<UnscheduledFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const list = useUnscheduled(filters);
-  const { setNodeRef, isOver } = useDroppable({ id: LIST_DROP_ID });
+  const section = useRef<HTMLDivElement>(null);
   const total = list.data?.total ?? 0;
 
   return (
     <Stack
-      ref={setNodeRef}
+      ref={section}
       gap="sm"
       p="xs"
       aria-labelledby="unscheduled-heading"
       component="section"
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        outline: isOver ? '2px dashed var(--mantine-color-blue-6)' : undefined,
-        background: isOver ? 'var(--mantine-color-blue-light)' : undefined,
-        minHeight: 200,
-      }}
+      className={classes.list}
     >
+      <ListDropBinding node={section} />
       <Title order={2} size="h4" id="unscheduled-heading">
         {t('schedule.list.title', { count: total })}
       </Title>
@@ -119,7 +137,7 @@ export function UnscheduledPanel({
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {list.data.items.map((card) => (
             <li key={card.id}>
-              <DraggableCard card={card} onSchedule={onSchedule} />
+              <BoardCard card={card} texts={texts} onSchedule={onSchedule} />
             </li>
           ))}
         </Stack>
@@ -150,4 +168,4 @@ export function UnscheduledPanel({
       )}
     </Stack>
   );
-}
+});

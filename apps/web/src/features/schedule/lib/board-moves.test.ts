@@ -105,4 +105,33 @@ describe('optimistic moves on the board', () => {
     expect(isSamePlace(card(), { technicianId: TOR, date: '2026-11-23', start: '09:30' })).toBe(true);
     expect(isSamePlace(card(), { technicianId: TOR, date: '2026-11-23', start: null })).toBe(false);
   });
+
+  it('keeps the list of every cell a move does not touch, so only the touched cells render again', () => {
+    const other = card({
+      id: 'a1b2c3d4-0000-4000-8000-000000000004',
+      orderNumber: 'SO-4',
+      technicianId: ANNA,
+    });
+    const before = board([card(), other]);
+    const grouped = cardsByCell(before.orders);
+    const moved = moveOnBoard(before, card(), { technicianId: TOR, date: '2026-11-24', start: '09:30' });
+    const regrouped = cardsByCell(moved.orders, { previous: grouped });
+    // Anna's cell did not change: the same array. Tor's Monday emptied, his Tuesday is new.
+    expect(regrouped.get(cellKey(ANNA, '2026-11-23'))).toBe(grouped.get(cellKey(ANNA, '2026-11-23')));
+    expect(regrouped.get(cellKey(TOR, '2026-11-23'))).toBeUndefined();
+    expect(regrouped.get(cellKey(TOR, '2026-11-24'))?.map((c) => c.orderNumber)).toEqual([
+      card().orderNumber,
+    ]);
+    // The same cards in a new array (a refetch with nothing changed) keep the list too.
+    expect(cardsByCell([...before.orders], { previous: grouped }).get(cellKey(TOR, '2026-11-23'))).toBe(
+      grouped.get(cellKey(TOR, '2026-11-23')),
+    );
+  });
+
+  it('files the day view by hour slot, a card without a start under the day itself', () => {
+    const anyTime = card({ id: 'a1b2c3d4-0000-4000-8000-000000000003', orderNumber: 'SO-3', start: null });
+    const grouped = cardsByCell([card(), anyTime], { hourly: true });
+    expect(grouped.get(cellKey(TOR, '2026-11-23', '09:00'))?.map((c) => c.start)).toEqual(['09:30']);
+    expect(grouped.get(cellKey(TOR, '2026-11-23'))?.map((c) => c.orderNumber)).toEqual(['SO-3']);
+  });
 });

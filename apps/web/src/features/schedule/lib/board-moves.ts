@@ -69,22 +69,41 @@ export function removeFromBoard(board: ScheduleBoard, cardId: string): ScheduleB
   };
 }
 
-/** The board's cards by cell key (`technicianId|date`), each cell's in start order (any time last). */
-export function cardsByCell(orders: readonly ScheduleCard[]): Map<string, ScheduleCard[]> {
+/**
+ * The board's cards by cell key (`technicianId|date`), each cell's in start order (any time last).
+ * `hourly` (the day view) files a card with a start under its hour's slot instead
+ * (`technicianId|date|HH:00`). With the grouping before a change, every cell whose cards did not
+ * change keeps its list (the same array), so a cell drawn from it need not render again.
+ */
+export function cardsByCell(
+  orders: readonly ScheduleCard[],
+  options: { hourly?: boolean; previous?: ReadonlyMap<string, ScheduleCard[]> } = {},
+): Map<string, ScheduleCard[]> {
   const cells = new Map<string, ScheduleCard[]>();
   for (const card of orders) {
     if (card.technicianId === null || card.date === null) continue;
-    const key = cellKey(card.technicianId, card.date);
+    const key =
+      options.hourly === true && card.start !== null
+        ? cellKey(card.technicianId, card.date, hourOf(card.start))
+        : cellKey(card.technicianId, card.date);
     const list = cells.get(key);
     if (list === undefined) cells.set(key, [card]);
     else list.push(card);
   }
-  for (const list of cells.values()) list.sort(byStart);
+  for (const [key, list] of cells) {
+    list.sort(byStart);
+    const before = options.previous?.get(key);
+    if (before !== undefined && sameItems(before, list)) cells.set(key, before);
+  }
   return cells;
 }
 
-export function cellKey(technicianId: string, date: string): string {
-  return `${technicianId}|${date}`;
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+export function cellKey(technicianId: string, date: string, slot?: string): string {
+  return slot === undefined ? `${technicianId}|${date}` : `${technicianId}|${date}|${slot}`;
 }
 
 function byStart(a: ScheduleCard, b: ScheduleCard): number {
