@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   RentalAvailability,
   RentalListQuery,
@@ -70,15 +70,20 @@ const OUT_NOW = sql.raw(
   `exists (select 1 from "rentals" "ro" where "ro"."rental_product_id" = "rental_products"."id" and "ro"."status" = 'active')`,
 );
 
+/** A unit's availability, given whether it is out now (`out`) and overdue (`overdue`). */
+function availabilityOf(overdue: SQL, out: SQL): SQL<RentalAvailability> {
+  return sql<RentalAvailability>`case
+    when not "rental_products"."is_active" then 'inactive'
+    when ${overdue} then 'overdue'
+    when ${out} then 'rented'
+    when "rental_products"."condition" = 'out_of_order' then 'out_of_order'
+    else 'available' end`;
+}
+
 function productExtras(today: string) {
   const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
   const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and ${overdueSql(sql.raw('"rd"."status"'), sql.raw('"rd"."due_date"'), today)})`;
-  const availability = sql<RentalAvailability>`case
-    when not "rental_products"."is_active" then 'inactive'
-    when ${currentOverdue} then 'overdue'
-    when ${current} is not null then 'rented'
-    when "rental_products"."condition" = 'out_of_order' then 'out_of_order'
-    else 'available' end`;
+  const availability = availabilityOf(currentOverdue, sql`${current} is not null`);
   const nextBooking = sql<
     string | null
   >`(select min("rb"."start_date")::text from "rentals" "rb" where "rb"."rental_product_id" = ${UNIT_ID} and "rb"."status" = 'booked' and "rb"."due_date" >= ${today}::date)`;
@@ -241,14 +246,35 @@ export function createRentalsRepository(db: Db) {
       return { items: items, total: totals[0]?.n ?? 0 };
     },
 
-    /** Every unit of the partner (pickers and the calendar), active ones first, by name. */
+    /**
+     * Every unit of the partner (pickers and the calendar), active ones first, by name, with its
+     * availability only. The partner's rentals out now are read once and joined, rather than
+     * looked up per unit as the unit pages do (three subqueries a unit: 200 units took ≈ 600
+     * index scans; bench/README.md, issue 33).
+     */
     async productOptions(scope: TenantScope, today: string, includeInactive: boolean) {
-      const rows = await db
-        .select(productSelect(today))
+      const out = db
+        .select({
+          unitId: sql<string>`${r.rentalProductId}`.as('unit_id'),
+          overdue: sql<boolean>`bool_or(${overdueSql(r.status, r.dueDate, today)})`.as('overdue'),
+        })
+        .from(r)
+        .where(scoped(r, scope, eq(r.status, 'active')))
+        .groupBy(r.rentalProductId)
+        .as('out_now');
+      return db
+        .select({
+          id: p.id,
+          name: p.name,
+          serialNumber: p.serialNumber,
+          condition: p.condition,
+          isActive: p.isActive,
+          availability: availabilityOf(sql`coalesce(${out.overdue}, false)`, sql`${out.unitId} is not null`),
+        })
         .from(p)
+        .leftJoin(out, eq(out.unitId, p.id))
         .where(scoped(p, scope, includeInactive ? undefined : eq(p.isActive, true)))
         .orderBy(desc(p.isActive), asc(sql`lower(${p.name})`), asc(sql`lower(${p.serialNumber})`), asc(p.id));
-      return rows as RentalProductRow[];
     },
 
     async insertProduct(
@@ -404,12 +430,18 @@ export function createRentalsRepository(db: Db) {
       }
     },
 
-    /** Entries of the calendar: booked, active and returned reservations touching [from, to]. */
+    /**
+     * Entries of the calendar: booked, active and returned reservations touching [from, to]. The
+     * last day taken ("end": the return day, today while overdue, else the due date) is compared
+     * as a date, and the window is said once per status so that each part is a range on an index
+     * (booked and active by due date, returned by return day) instead of a pass over the
+     * partner's whole history (bench/README.md, issue 33).
+     */
     async calendarEntries(scope: TenantScope, from: string, to: string, today: string) {
       const end = sql<string>`(case
         when ${r.status} = 'returned' then ${r.returnedDate}
         when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then ${today}::date
-        else ${r.dueDate} end)::text`;
+        else ${r.dueDate} end)`;
       return db
         .select({
           id: r.id,
@@ -417,7 +449,7 @@ export function createRentalsRepository(db: Db) {
           kind: r.kind,
           status: statusSql(today),
           startDate: r.startDate,
-          endDate: end,
+          endDate: sql<string>`${end}::text`,
           customerName: r.customerName,
         })
         .from(r)
@@ -425,9 +457,17 @@ export function createRentalsRepository(db: Db) {
           scoped(
             r,
             scope,
-            inArray(r.status, ['booked', 'active', 'returned']),
             lte(r.startDate, to),
-            sql`${end}::date >= ${from}::date`,
+            or(
+              and(inArray(r.status, ['booked', 'active']), gte(r.dueDate, from)),
+              // Overdue: shown up to today.
+              and(
+                eq(r.status, 'active'),
+                sql`${r.dueDate} < ${today}::date`,
+                sql`${today}::date >= ${from}::date`,
+              ),
+              and(eq(r.status, 'returned'), gte(r.returnedDate, from)),
+            ),
           ),
         )
         .orderBy(asc(r.startDate));
