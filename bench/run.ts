@@ -56,7 +56,7 @@ const TARGETS = {
   dashboardP95Ms: 50,
   dashboardBigP95Ms: 150,
   globalSearchP95Ms: 20,
-  exportSeconds: 3,
+  exportSeconds: 1.2,
   exportRssGrowthMb: 50,
 };
 
