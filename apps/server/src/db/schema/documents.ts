@@ -41,6 +41,12 @@ export const documents = pgTable(
     /** The current file's text (PDFs), written by the extraction job. */
     extractedText: text('extracted_text'),
     searchVector: tsvector('search_vector'),
+    /**
+     * What the search ranks by (migration 0047): title (A), SKU and tags (B) and description (C),
+     * without the file's text. Small enough to stay in the row, where ranking thousands of matches
+     * is cheap; ranking by `search_vector` read every match's whole text vector out of TOAST.
+     */
+    rankVector: tsvector('rank_vector'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

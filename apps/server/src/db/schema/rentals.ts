@@ -102,6 +102,8 @@ export const rentals = pgTable(
     index('rentals_partner_created_idx').on(t.servicePartnerId, t.createdAt),
     index('rentals_partner_status_due_idx').on(t.servicePartnerId, t.status, t.dueDate),
     index('rentals_product_idx').on(t.rentalProductId, t.startDate),
+    // The calendar's returned reservations by return day (migration 0047).
+    index('rentals_partner_returned_idx').on(t.servicePartnerId, t.returnedDate),
     index('rentals_customer_idx').on(t.customerId),
   ],
 );

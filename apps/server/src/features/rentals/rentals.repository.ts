@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   RentalAvailability,
   RentalListQuery,
@@ -12,6 +12,7 @@ import { rentalProducts, rentals } from '../../db/schema/rentals.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import { escapeLike, pgCode, retryOnContention } from '../../db/sql-helpers.ts';
 import { asWriteMiss, type WriteMiss } from './rentals.write-miss.ts';
+import { availabilityOf, createRentalCalendarRepository, statusSql } from './rentals.calendar.repository.ts';
 import { createRentalRemindersRepository } from './rentals.reminders.repository.ts';
 import { createRentalHandOverRepository } from './rentals.handover.repository.ts';
 import { overdueSql } from './rentals.overdue-sql.ts';
@@ -39,11 +40,6 @@ export type RentalProductValues = Pick<
 >;
 
 /** What a write ran into instead of succeeding. */
-
-/** The status a screen shows: the stored one, or `overdue` by the rule (`effectiveRentalStatus`). */
-export function statusSql(today: string): SQL<RentalStatus> {
-  return sql<RentalStatus>`case when ${overdueSql(r.status, r.dueDate, today)} then 'overdue' else ${r.status} end`;
-}
 
 export function statusCondition(status: RentalStatus | 'open', today: string): SQL | undefined {
   switch (status) {
@@ -73,12 +69,7 @@ const OUT_NOW = sql.raw(
 function productExtras(today: string) {
   const current = sql`(select "rc"."id" from "rentals" "rc" where "rc"."rental_product_id" = ${UNIT_ID} and "rc"."status" = 'active' order by "rc"."start_date" limit 1)`;
   const currentOverdue = sql`exists (select 1 from "rentals" "rd" where "rd"."rental_product_id" = ${UNIT_ID} and ${overdueSql(sql.raw('"rd"."status"'), sql.raw('"rd"."due_date"'), today)})`;
-  const availability = sql<RentalAvailability>`case
-    when not "rental_products"."is_active" then 'inactive'
-    when ${currentOverdue} then 'overdue'
-    when ${current} is not null then 'rented'
-    when "rental_products"."condition" = 'out_of_order' then 'out_of_order'
-    else 'available' end`;
+  const availability = availabilityOf(currentOverdue, sql`${current} is not null`);
   const nextBooking = sql<
     string | null
   >`(select min("rb"."start_date")::text from "rentals" "rb" where "rb"."rental_product_id" = ${UNIT_ID} and "rb"."status" = 'booked' and "rb"."due_date" >= ${today}::date)`;
@@ -241,16 +232,6 @@ export function createRentalsRepository(db: Db) {
       return { items: items, total: totals[0]?.n ?? 0 };
     },
 
-    /** Every unit of the partner (pickers and the calendar), active ones first, by name. */
-    async productOptions(scope: TenantScope, today: string, includeInactive: boolean) {
-      const rows = await db
-        .select(productSelect(today))
-        .from(p)
-        .where(scoped(p, scope, includeInactive ? undefined : eq(p.isActive, true)))
-        .orderBy(desc(p.isActive), asc(sql`lower(${p.name})`), asc(sql`lower(${p.serialNumber})`), asc(p.id));
-      return rows as RentalProductRow[];
-    },
-
     async insertProduct(
       scope: TenantScope,
       values: RentalProductValues,
@@ -404,35 +385,6 @@ export function createRentalsRepository(db: Db) {
       }
     },
 
-    /** Entries of the calendar: booked, active and returned reservations touching [from, to]. */
-    async calendarEntries(scope: TenantScope, from: string, to: string, today: string) {
-      const end = sql<string>`(case
-        when ${r.status} = 'returned' then ${r.returnedDate}
-        when ${r.status} = 'active' and ${r.dueDate} < ${today}::date then ${today}::date
-        else ${r.dueDate} end)::text`;
-      return db
-        .select({
-          id: r.id,
-          rentalProductId: r.rentalProductId,
-          kind: r.kind,
-          status: statusSql(today),
-          startDate: r.startDate,
-          endDate: end,
-          customerName: r.customerName,
-        })
-        .from(r)
-        .where(
-          scoped(
-            r,
-            scope,
-            inArray(r.status, ['booked', 'active', 'returned']),
-            lte(r.startDate, to),
-            sql`${end}::date >= ${from}::date`,
-          ),
-        )
-        .orderBy(asc(r.startDate));
-    },
-
     /** The dashboard's counts for the partner's `today` and the month that started `monthStart`. */
     async dashboardFigures(scope: TenantScope, today: string, monthStart: string) {
       const [units] = await db
@@ -476,6 +428,7 @@ export function createRentalsRepository(db: Db) {
 
     // --- settings and reminders (rentals.reminders.repository.ts) -----------------------------
 
+    ...createRentalCalendarRepository(db),
     ...createRentalRemindersRepository(db),
     ...createRentalHandOverRepository(db),
   };

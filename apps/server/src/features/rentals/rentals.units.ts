@@ -31,7 +31,9 @@ function presentProduct(row: RentalProductRow): RentalProduct {
   };
 }
 
-export function option(row: RentalProductRow): RentalProductOption {
+export function option(
+  row: Pick<RentalProductRow, 'id' | 'name' | 'serialNumber' | 'condition' | 'isActive' | 'availability'>,
+): RentalProductOption {
   return {
     id: row.id,
     name: row.name,
