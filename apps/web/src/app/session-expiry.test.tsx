@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Customer } from '@service-portal/shared/customers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lookupRoutes, serviceManager, serviceOrder, serviceOrderRows } from '../../test/fixtures.ts';
+import {
+  lookupRoutes,
+  ORDER_ID,
+  serviceManager,
+  serviceOrder,
+  serviceOrderRows,
+} from '../../test/fixtures.ts';
 import { mockApi, problem } from '../../test/http.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -10,6 +16,7 @@ import { renderApp } from '../../test/render.tsx';
 beforeAll(async () => {
   await import('./routes/customer.tsx');
   await import('./routes/service-order-new.tsx');
+  await import('./routes/service-order.tsx');
   await import('./routes/login.tsx');
   await import('./layout/app-layout.tsx');
 });
@@ -135,6 +142,60 @@ describe('an expired session while a form is open', { timeout: 30_000 }, () => {
       expect(sent.map((c) => c.body)).toEqual([
         expect.objectContaining({ customerName: 'Kari Nordmann', title: 'Heater does not ignite' }),
         expect.objectContaining({ customerName: 'Kari Nordmann', title: 'Heater does not ignite' }),
+      ]);
+    },
+  );
+
+  it(
+    'keeps an order edit whose autosave met the expired session, and saves it after signing in',
+    { timeout: 90_000 },
+    async () => {
+      let puts = 0;
+      const order = serviceOrder();
+      const { calls } = mockApi({
+        'GET /api/user/profile': { status: 200, body: serviceManager },
+        ...lookupRoutes,
+        [`GET /api/service-orders/${ORDER_ID}`]: { status: 200, body: order },
+        'GET /api/service-orders': {
+          status: 200,
+          body: { items: serviceOrderRows(0), total: 0, page: 1, pageSize: 10 },
+        },
+        'GET /api/customers': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
+        [`PUT /api/service-orders/${ORDER_ID}`]: (request) => {
+          puts += 1;
+          return puts === 1
+            ? { status: 401, body: problem(401, 'unauthenticated', 'Your session has ended.') }
+            : { status: 200, body: { ...order, ...(request.body as object), version: order.version + 1 } };
+        },
+        'POST /api/auth/otp/request': { status: 200, body: { message: 'sent', expiresInSeconds: 600 } },
+        'POST /api/auth/otp/verify': {
+          status: 200,
+          body: { token: 'new-token', expiresAt: '2030-01-01T00:00:00.000Z', user: serviceManager },
+        },
+      });
+      const { user, router } = renderApp(`/service-orders/${ORDER_ID}`, { signedInAs: serviceManager });
+      const field = (label: RegExp) => screen.findByLabelText(label, { selector: 'input, textarea' });
+      const title = await field(/^Title/);
+      await user.clear(title);
+      await user.type(title, 'Typed before the session ended');
+
+      // Autosave meets the 401: the sign-in page says why.
+      expect(
+        await screen.findByText('Your session has expired — sign in again', {}, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      await user.type(await screen.findByLabelText(/e-mail address/i), 'manager@nordic.example.com');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await user.type(await screen.findByLabelText(/one-time code/i), '123456');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/service-orders/${ORDER_ID}`));
+      await waitFor(async () => expect(await field(/^Title/)).toHaveValue('Typed before the session ended'));
+      // Given back, it is a change: autosave sends it, with the version it read.
+      await waitFor(() => expect(puts).toBe(2), { timeout: 10_000 });
+      const sent = calls.filter((c) => c.method === 'PUT');
+      expect(sent.map((c) => c.body)).toEqual([
+        expect.objectContaining({ title: 'Typed before the session ended', version: order.version }),
+        expect.objectContaining({ title: 'Typed before the session ended', version: order.version }),
       ]);
     },
   );

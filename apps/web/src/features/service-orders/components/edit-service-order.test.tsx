@@ -102,7 +102,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('autosave (spec §4, product.md)', { timeout: 20_000 }, () => {
+// The whole order form renders in jsdom and autosave waits real seconds: room for a loaded machine.
+describe('autosave (spec §4, product.md)', { timeout: 45_000 }, () => {
   it('saves once, 1.5 s after the last change, with only the changed field and the version it read', async () => {
     const reply = deferred<void>();
     const fake = fakeServer();

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import type { UiMessage } from '../../../lib/api-errors.ts';
 import { displayTimeZone } from '../../../lib/dates.ts';
 import { applyProblem } from '../../../lib/form-errors.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { serviceOrderQueryOptions } from '../api/get-service-order.ts';
 import { useUpdateServiceOrder } from '../api/update-service-order.ts';
 import type { ServiceOrderUpdateInput } from '@service-portal/shared/service-orders';
@@ -121,6 +122,9 @@ export function useOrderEditor({ order: initialOrder, autosave, actor }: OrderEd
     () => !sameValue(wireOf(form.getValues(), languageRef.current), saved.current.wire),
     [form],
   );
+  // What was typed and not yet saved survives an expired session (issue 31 item 6): given back
+  // once after signing in, it counts as a change and autosave (or Save) sends it.
+  useFormDraft(`serviceOrders.edit.${orderId}`, form, () => differsFromSaved());
 
   const runSave = async (manual: boolean) => {
     cancelTimer();
