@@ -45,7 +45,7 @@ const BUDGET = { login: 150, other: 300 };
  */
 const OVER_TARGET_CEILING = {
   pricing: 325.5,
-  'service-order': 311.5,
+  'service-order': 312, // +0.5 (session 12): the edit form keeps its typing across an expired session
   toilet: 308.5,
   schedule: 308,
   technician: 308,
