@@ -1,12 +1,13 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { useDndMonitor, useDroppable } from '@dnd-kit/core';
+import { useDndMonitor } from '@dnd-kit/core';
 import { Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Board as ScheduleBoard, ScheduleCard, ScheduleCell } from '@service-portal/shared/schedule';
 import { cardsByCell, cellKey } from '../lib/board-moves.ts';
 import { DAY_HOURS } from '../lib/board-range.ts';
+import { useDropTarget } from '../lib/drop-target.ts';
 import { formatDayHeading } from '../lib/format.ts';
 import { OnScreenContext, OnScreenWatch, useOnScreen } from '../lib/on-screen.ts';
 import classes from './board.module.css';
@@ -36,17 +37,7 @@ function DropBinding({
     () => (slot === undefined ? { technicianId, date } : { technicianId, date, slot }),
     [technicianId, date, slot],
   );
-  const { setNodeRef, isOver } = useDroppable({ id: cellDropId(drop), data: { drop } });
-  // After the commit: the cell (this binding's parent) gets its ref after its children's layout effects.
-  useEffect(() => {
-    setNodeRef(node.current);
-    return () => setNodeRef(null);
-  }, [node, setNodeRef]);
-  useLayoutEffect(() => {
-    const element = node.current;
-    element?.toggleAttribute('data-over', isOver);
-    return () => element?.removeAttribute('data-over');
-  }, [node, isOver]);
+  useDropTarget(node, cellDropId(drop), { drop });
   return null;
 }
 

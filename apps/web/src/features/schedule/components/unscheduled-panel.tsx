@@ -1,6 +1,5 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { useDroppable } from '@dnd-kit/core';
 import { Alert, Button, Chip, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleCard } from '@service-portal/shared/schedule';
@@ -8,6 +7,7 @@ import { PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders
 import { DebouncedTextInput } from '../../../components/debounced-text-input.tsx';
 import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { useUnscheduled } from '../api/list-unscheduled.ts';
+import { useDropTarget } from '../lib/drop-target.ts';
 import type { UnscheduledFilters } from '../api/list-unscheduled.ts';
 import classes from './board.module.css';
 import { BoardCard, useCardTexts } from './schedule-card.tsx';
@@ -21,17 +21,7 @@ const AGES = [1, 3, 7, 14, 30] as const;
  * at each step of a drag, and this one marks the list (`data-over`) without rendering it.
  */
 function ListDropBinding({ node }: { node: RefObject<HTMLElement | null> }) {
-  const { setNodeRef, isOver } = useDroppable({ id: LIST_DROP_ID });
-  // After the commit: the list (this binding's parent) gets its ref after its children's layout effects.
-  useEffect(() => {
-    setNodeRef(node.current);
-    return () => setNodeRef(null);
-  }, [node, setNodeRef]);
-  useLayoutEffect(() => {
-    const element = node.current;
-    element?.toggleAttribute('data-over', isOver);
-    return () => element?.removeAttribute('data-over');
-  }, [node, isOver]);
+  useDropTarget(node, LIST_DROP_ID);
   return null;
 }
 
