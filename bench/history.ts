@@ -11,7 +11,6 @@
  * through a bare pool). `BENCH_ONLY=history npm run bench`, or `npx tsx bench/history.ts`.
  * Writes bench/results/history.json.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,16 +20,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { MIGRATIONS_DIR } from '../apps/server/src/paths.ts';
 import { createTokenService } from '../apps/server/src/plugins/auth.ts';
+import { freshBenchDatabase } from './lib/fresh-database.ts';
 import { summarise, type LatencySummary } from './lib/http.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.join(here, 'results');
-const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const DB = process.env.BENCH_HISTORY_DATABASE ?? 'sp_bench_history';
 const ORDERS = 1000;
 /** Order updates per round and side. */
@@ -46,26 +43,7 @@ export const HISTORY_TARGETS = { updateOverheadPct: 10, bulkOverheadPct: 10, his
 
 export async function runHistoryBench(log: (line: string) => void = console.log) {
   mkdirSync(RESULTS, { recursive: true });
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB} with (force)`);
-  await admin.query(`create database ${DB}`);
-  await admin.end();
-  const url = `${PG_URL}/${DB}`;
-  const secret = randomBytes(48).toString('base64url');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    APP_SECRET: secret,
-    LOG_LEVEL: 'warn',
-    DEMO_MODE: 'true',
-    SEED_DEMO_DATA: 'false',
-    DATA_DIR: path.join(os.tmpdir(), 'sp-bench-history-data'),
-    RATE_LIMIT_PER_USER: '100000000',
-    RATE_LIMIT_PER_IP: '100000000',
-  });
-  const database = await openDatabase({ driver: 'postgres', url, max: 10 });
-  await database.migrate(MIGRATIONS_DIR);
+  const { url, secret, config, database } = await freshBenchDatabase(DB);
   const app = await buildApp({ config, database, closeDatabase: true });
   await app.ready();
   const bare = new pg.Pool({ connectionString: url, max: 2 });

@@ -6,24 +6,20 @@
  * requests after a warm-up. `BENCH_ONLY=rentals,infocenter npm run bench` (either alone works),
  * or `npx tsx bench/screens.ts`. Writes bench/results/screens.json (+ a timestamped copy).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { MIGRATIONS_DIR } from '../apps/server/src/paths.ts';
 import { createTokenService } from '../apps/server/src/plugins/auth.ts';
 import { summarise, type LatencySummary } from './lib/http.ts';
+import { freshBenchDatabase } from './lib/fresh-database.ts';
 import { resultRecorder } from './lib/results.ts';
 import { infoCenterTerms, loadInfoCenter, loadRentalFleet } from './lib/screens-data.ts';
 
-const PG_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const DB = process.env.BENCH_SCREENS_DATABASE ?? 'sp_bench_screens';
 const SAMPLES = Number(process.env.BENCH_SCREENS_SAMPLES ?? 200);
 const UNITS = 200;
@@ -112,26 +108,7 @@ export async function runScreensBench(
   log: (line: string) => void = console.log,
 ) {
   const recorder = resultRecorder('screens');
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB} with (force)`);
-  await admin.query(`create database ${DB}`);
-  await admin.end();
-  const url = `${PG_URL}/${DB}`;
-  const secret = randomBytes(48).toString('base64url');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    APP_SECRET: secret,
-    LOG_LEVEL: 'warn',
-    DEMO_MODE: 'true',
-    SEED_DEMO_DATA: 'false',
-    DATA_DIR: path.join(os.tmpdir(), 'sp-bench-screens-data'),
-    RATE_LIMIT_PER_USER: '100000000',
-    RATE_LIMIT_PER_IP: '100000000',
-  });
-  const database = await openDatabase({ driver: 'postgres', url, max: 10 });
-  await database.migrate(MIGRATIONS_DIR);
+  const { secret, config, database } = await freshBenchDatabase(DB);
   const { db } = database;
   const [partner, other] = await db
     .insert(schema.servicePartners)
