@@ -206,10 +206,12 @@ export function MessageItem({
                 </Text>
               )}
               <Box>
+                {/* Filled: white on red 8 reads at 4.6:1 on the alert's light red, which an
+                    outline's red text did not (every-route, 2026-11-27). */}
                 <Button
                   size="xs"
                   color="red"
-                  variant="outline"
+                  variant="filled"
                   leftSection={<IconRefresh size={14} aria-hidden="true" />}
                   loading={retrying}
                   onClick={() => onRetry(c)}
