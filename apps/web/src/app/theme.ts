@@ -65,12 +65,6 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** `hex` at `alpha` over white, as #rrggbb (a light variant's background). */
-function tint(hex: string, alpha: number): string {
-  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * alpha + 255 * (1 - alpha));
-  return `#${[1, 3, 5].map((i) => mix(i).toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** `hex` darkened in small steps until it reaches 4.5:1 on `background` (AA for normal text). */
 export function readableOn(hex: string, background: string): string {
   let colour = hex;
@@ -106,9 +100,9 @@ function contrastVariables(): Record<string, string> {
     // The light background is shade 1, shade 2 on hover; the text must read on both.
     vars[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);
     // Outline badges and buttons and coloured text sit on white, on a selected row (blue 0) or in
-    // an alert of their own colour (its light background: the colour at 10 % on white; a red
-    // "Retry" in a failed message's alert was 4.2:1): readable on each, darkest last.
-    const surfaces = [white, DEFAULT_THEME.colors.blue[0], tint(shades[6], 0.1), tint(shades[8], 0.1)];
+    // an alert of their own colour (its light background, shade 1: a red outline "Retry" there
+    // read 4.43:1): readable on each, darkest last.
+    const surfaces = [white, DEFAULT_THEME.colors.blue[0], shades[1]];
     const onSurface = surfaces.reduce((colour, surface) => readableOn(colour, surface), shades[8]);
     vars[`--mantine-color-${name}-outline`] = onSurface;
     vars[`--mantine-color-${name}-text`] = onSurface;
