@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for the browser to settle; vitest's 1 s default fails on a loaded CI machine
+    // (a re-rendered 50-row table, a heading replaced as its data arrives). Locators wait 15 s.
+    expect: { poll: { timeout: 10_000 } },
     // One browser and one server per file; files run one after another on this 2-core machine.
     fileParallelism: false,
   },

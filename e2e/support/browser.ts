@@ -46,6 +46,12 @@ export async function openBrowser(
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
+  // E2E_CPU_THROTTLE=4 slows the page's CPU fourfold: a loaded CI machine, reproduced on demand.
+  const throttle = Number(process.env.E2E_CPU_THROTTLE ?? '');
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
   return {
     context,
     page,
