@@ -16,6 +16,16 @@ export const ORDER_LIST_COLUMNS = [
 ] as const;
 export type OrderListColumn = (typeof ORDER_LIST_COLUMNS)[number];
 
+/** `columns` with `column` shown or hidden, in the list's order; the last shown column stays. */
+export function toggleOrderListColumn(
+  columns: readonly OrderListColumn[],
+  column: OrderListColumn,
+): OrderListColumn[] {
+  const shown = new Set(columns);
+  if (shown.has(column) && shown.size === 1) return [...columns];
+  return ORDER_LIST_COLUMNS.filter((c) => (c === column ? !shown.has(c) : shown.has(c)));
+}
+
 /** The page sizes the list offers. */
 export const ORDER_LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 

@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   choiceParam,
@@ -6,6 +9,7 @@ import {
   pageParam,
   readListParams,
   textParam,
+  useListParams,
   writeListParams,
 } from './use-list-params.ts';
 import type { ParamCodecs } from './use-list-params.ts';
@@ -64,5 +68,37 @@ describe('list params in the URL', () => {
         page: 2,
       }).toString(),
     ).toBe('q=a+b&size=50&status=closed&inactive=1&page=2');
+  });
+});
+
+describe('useListParams', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={['/list?keep=1']}>{children}</MemoryRouter>
+  );
+  const useList = () => ({ list: useListParams(codecs), location: useLocation() });
+
+  it('two changes before a render both reach the URL (the later does not undo the earlier)', async () => {
+    const { result } = renderHook(useList, { wrapper });
+    act(() => {
+      const [, update] = result.current.list;
+      update({ search: 'pump' });
+      update({ inactive: true });
+      update({ size: 50 });
+      update((previous) => ({ search: `${previous.search} seal` }));
+    });
+    await waitFor(() =>
+      expect(result.current.list[0]).toMatchObject({ search: 'pump seal', inactive: true, size: 50 }),
+    );
+    expect(new URLSearchParams(result.current.location.search).get('keep')).toBe('1');
+  });
+
+  it('after a render, an update starts from the URL shown (Back is not undone)', async () => {
+    const { result } = renderHook(useList, { wrapper });
+    act(() => result.current.list[1]({ search: 'pump' }));
+    await waitFor(() => expect(result.current.list[0].search).toBe('pump'));
+    act(() => result.current.list[1]({ search: 'valve' }));
+    await waitFor(() => expect(result.current.list[0].search).toBe('valve'));
+    act(() => result.current.list[1]({ inactive: true }));
+    await waitFor(() => expect(result.current.list[0]).toMatchObject({ search: 'valve', inactive: true }));
   });
 });

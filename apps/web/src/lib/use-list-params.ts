@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -103,7 +103,11 @@ export function writeListParams<S>(
   return next;
 }
 
-export type ListParamsUpdate<S> = (patch: Partial<S>, options?: { replace?: boolean }) => void;
+/** A patch, or a function of the newest state to a patch (for changes that build on it, such as a toggle). */
+export type ListParamsUpdate<S> = (
+  patch: Partial<S> | ((previous: S) => Partial<S>),
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * The screen's state read from the URL, and an update that pushes a history entry (so Back undoes
@@ -114,13 +118,27 @@ export type ListParamsUpdate<S> = (patch: Partial<S>, options?: { replace?: bool
 export function useListParams<S extends { page: number }>(codecs: ParamCodecs<S>): [S, ListParamsUpdate<S>] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListParams(codecs, params), [codecs, params]);
+  // setSearchParams' function form starts from the URL of the last render, not of the last
+  // navigation: two quick changes before a render (three column checkboxes on a slow phone) would
+  // each start from the same URL, and the later would undo the earlier. An update starts from the
+  // newest URL written here that no render has shown yet; a render of one of them drops it and
+  // those before it, and a render of any other URL (Back, a link) drops them all.
+  const written = useRef<string[]>([]);
+  useEffect(() => {
+    const shown = written.current.indexOf(params.toString());
+    written.current = shown === -1 ? [] : written.current.slice(shown + 1);
+  }, [params]);
   const update = useCallback<ListParamsUpdate<S>>(
     (patch, options) => {
       setParams(
-        (current) => {
+        (rendered) => {
+          const newest = written.current.at(-1);
+          const current = newest === undefined ? rendered : new URLSearchParams(newest);
           const previous = readListParams(codecs, current);
-          const next: S = { ...previous, ...patch, page: patch.page ?? 1 };
-          return writeListParams(codecs, next, current);
+          const change = typeof patch === 'function' ? patch(previous) : patch;
+          const next = writeListParams(codecs, { ...previous, ...change, page: change.page ?? 1 }, current);
+          written.current.push(next.toString());
+          return next;
         },
         { replace: options?.replace ?? false },
       );

@@ -2,7 +2,7 @@ import { Checkbox, Menu, Stack } from '@mantine/core';
 import { useOpenedOnMount } from '../../../components/lazy-on-first-use.ts';
 import { ColumnsButton, type ColumnChooserProps } from './column-chooser.tsx';
 import { useTranslation } from 'react-i18next';
-import { ORDER_LIST_COLUMNS, type OrderListColumn } from '@service-portal/shared/service-order-views';
+import { ORDER_LIST_COLUMNS } from '@service-portal/shared/service-order-views';
 
 /**
  * Which columns the order list shows (issue 31 item 9): where the table does not fit, the user
@@ -10,14 +10,12 @@ import { ORDER_LIST_COLUMNS, type OrderListColumn } from '@service-portal/shared
  */
 export function ColumnChooserWithDropdown({
   columns,
-  onChange,
+  onToggle,
   openOnMount,
 }: ColumnChooserProps & { openOnMount: boolean }) {
   const { t } = useTranslation();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   const shown = new Set(columns);
-  const toggle = (column: OrderListColumn) =>
-    onChange(ORDER_LIST_COLUMNS.filter((c) => (c === column ? !shown.has(c) : shown.has(c))));
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
@@ -32,7 +30,7 @@ export function ColumnChooserWithDropdown({
               label={t(`serviceOrders.columns.${column}`)}
               checked={shown.has(column)}
               disabled={shown.has(column) && shown.size === 1}
-              onChange={() => toggle(column)}
+              onChange={() => onToggle(column)}
             />
           ))}
         </Stack>

@@ -7,7 +7,8 @@ import { lazyOnFirstUse, placeholderTriggerProps } from '../../../components/laz
 
 export interface ColumnChooserProps {
   columns: readonly OrderListColumn[];
-  onChange: (columns: OrderListColumn[]) => void;
+  /** Shows or hides one column; the list applies it to its newest columns (two quick clicks both count). */
+  onToggle: (column: OrderListColumn) => void;
 }
 
 /** The columns button: the same element before and after the menu's module is loaded. */

@@ -33,7 +33,7 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
-import { ORDER_LIST_PAGE_SIZES } from '@service-portal/shared/service-order-views';
+import { ORDER_LIST_PAGE_SIZES, toggleOrderListColumn } from '@service-portal/shared/service-order-views';
 import {
   applyView,
   CLEAR_SCOPE,
@@ -202,7 +202,12 @@ export function ServiceOrderList({
                 onForget={() => update({ view: '' }, { replace: true })}
               />
               {!isPhone && (
-                <ColumnChooser columns={state.columns} onChange={(columns) => update({ columns })} />
+                <ColumnChooser
+                  columns={state.columns}
+                  onToggle={(column) =>
+                    update((previous) => ({ columns: toggleOrderListColumn(previous.columns, column) }))
+                  }
+                />
               )}
             </Group>
             <NativeSelect
