@@ -57,8 +57,8 @@ const OVER_TARGET_CEILING = {
   dashboard: 303.5,
   'spare-parts': 302.5,
   'table-demo': 301.5,
-  'service-orders': 300.5,
-  technicians: 300.5,
+  'service-orders': 301, // +0.5 (session 13): quick changes to a list's URL build on each other
+  technicians: 301, // +0.5 (session 13): the same; it sat 0.1 KiB under its ceiling
   login: 153.5,
 };
 const strict = process.env.BUNDLE_BUDGET_STRICT === '1';

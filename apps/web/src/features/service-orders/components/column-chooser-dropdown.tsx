@@ -2,7 +2,7 @@ import { Checkbox, Menu, Stack } from '@mantine/core';
 import { useOpenedOnMount } from '../../../components/lazy-on-first-use.ts';
 import { ColumnsButton, type ColumnChooserProps } from './column-chooser.tsx';
 import { useTranslation } from 'react-i18next';
-import { ORDER_LIST_COLUMNS } from '@service-portal/shared/service-order-views';
+import { ORDER_LIST_COLUMNS, toggleOrderListColumn } from '@service-portal/shared/service-order-views';
 
 /**
  * Which columns the order list shows (issue 31 item 9): where the table does not fit, the user
@@ -10,7 +10,7 @@ import { ORDER_LIST_COLUMNS } from '@service-portal/shared/service-order-views';
  */
 export function ColumnChooserWithDropdown({
   columns,
-  onToggle,
+  onChange,
   openOnMount,
 }: ColumnChooserProps & { openOnMount: boolean }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function ColumnChooserWithDropdown({
               label={t(`serviceOrders.columns.${column}`)}
               checked={shown.has(column)}
               disabled={shown.has(column) && shown.size === 1}
-              onChange={() => onToggle(column)}
+              onChange={() => onChange((current) => toggleOrderListColumn(current, column))}
             />
           ))}
         </Stack>

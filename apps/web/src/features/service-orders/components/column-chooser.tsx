@@ -7,8 +7,11 @@ import { lazyOnFirstUse, placeholderTriggerProps } from '../../../components/laz
 
 export interface ColumnChooserProps {
   columns: readonly OrderListColumn[];
-  /** Shows or hides one column; the list applies it to its newest columns (two quick clicks both count). */
-  onToggle: (column: OrderListColumn) => void;
+  /**
+   * A change of the columns as a function of the newest ones, so that two quick clicks both count
+   * (the list applies it to its newest state, not to `columns` of the last render).
+   */
+  onChange: (change: (columns: readonly OrderListColumn[]) => OrderListColumn[]) => void;
 }
 
 /** The columns button: the same element before and after the menu's module is loaded. */

@@ -33,7 +33,7 @@ import { apiErrorMessage, formatMessage } from '../../../lib/api-errors.ts';
 import { PHONE_QUERY } from '../../../lib/media.ts';
 import { useExportServiceOrders } from '../api/export-service-orders.ts';
 import { useServiceOrders } from '../api/list-service-orders.ts';
-import { ORDER_LIST_PAGE_SIZES, toggleOrderListColumn } from '@service-portal/shared/service-order-views';
+import { ORDER_LIST_PAGE_SIZES } from '@service-portal/shared/service-order-views';
 import {
   applyView,
   CLEAR_SCOPE,
@@ -204,9 +204,7 @@ export function ServiceOrderList({
               {!isPhone && (
                 <ColumnChooser
                   columns={state.columns}
-                  onToggle={(column) =>
-                    update((previous) => ({ columns: toggleOrderListColumn(previous.columns, column) }))
-                  }
+                  onChange={(change) => update((previous) => ({ columns: change(previous.columns) }))}
                 />
               )}
             </Group>
