@@ -22,8 +22,7 @@ import { PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { createTokenService } from '../apps/server/src/plugins/auth.ts';
-import { freshBenchDatabase } from './lib/fresh-database.ts';
+import { benchAdministrator, freshBenchDatabase } from './lib/fresh-database.ts';
 import { summarise, type LatencySummary } from './lib/http.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -212,16 +211,11 @@ export async function runHistoryBench(log: (line: string) => void = console.log)
 async function load(db: Db, secret: string) {
   const [partner] = await db.insert(schema.servicePartners).values({ name: 'Bench History AS' }).returning();
   const partnerId = partner!.id;
-  const [user] = await db
-    .insert(schema.users)
-    .values({
-      email: 'history@bench.example.com',
-      firstName: 'Hilde',
-      lastName: 'History',
-      roles: ['Administrator'],
-      servicePartnerId: partnerId,
-    })
-    .returning();
+  const { headers } = await benchAdministrator(db, secret, partner!, {
+    email: 'history@bench.example.com',
+    firstName: 'Hilde',
+    lastName: 'History',
+  });
   const [customer] = await db
     .insert(schema.customers)
     .values({ servicePartnerId: partnerId, name: 'Bench Customer', email: 'c@bench.example.com' })
@@ -248,31 +242,7 @@ async function load(db: Db, secret: string) {
     ids.push(...made.map((r) => r.id));
   }
   await db.execute(sql`analyze`);
-  const expiresAt = new Date(Date.now() + 12 * 3600_000);
-  const [session] = await db
-    .insert(schema.sessions)
-    .values({ userId: user!.id, method: 'bench', expiresAt })
-    .returning({ id: schema.sessions.id });
-  const token = await createTokenService(secret).issue(
-    {
-      id: user!.id,
-      userId: user!.id,
-      email: user!.email,
-      firstName: user!.firstName,
-      lastName: user!.lastName,
-      roles: ['Administrator'],
-      isActive: true,
-      isGlobalAdmin: false,
-      servicePartnerId: partnerId,
-      servicePartnerName: 'Bench History AS',
-      department: null,
-      jobTitle: null,
-      phoneNumber: null,
-    },
-    session!.id,
-    expiresAt,
-  );
-  return { orderIds: ids, headers: { authorization: `Bearer ${token}` } };
+  return { orderIds: ids, headers };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

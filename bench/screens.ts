@@ -12,11 +12,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { createTokenService } from '../apps/server/src/plugins/auth.ts';
 import { summarise, type LatencySummary } from './lib/http.ts';
-import { freshBenchDatabase } from './lib/fresh-database.ts';
+import { benchAdministrator, freshBenchDatabase } from './lib/fresh-database.ts';
 import { resultRecorder } from './lib/results.ts';
 import { infoCenterTerms, loadInfoCenter, loadRentalFleet } from './lib/screens-data.ts';
 
@@ -31,44 +29,6 @@ const TIME_ZONE = 'Europe/Oslo';
 export const SCREENS_TARGETS = { calendarP95Ms: 50, infoSearchP95Ms: 30 };
 
 export type ScreensPart = 'rentals' | 'infocenter';
-
-async function principal(db: Db, secret: string, partnerId: string, partnerName: string) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({
-      email: 'screens@bench.example.com',
-      firstName: 'Siri',
-      lastName: 'Screens',
-      roles: ['Administrator'],
-      servicePartnerId: partnerId,
-    })
-    .returning();
-  const expiresAt = new Date(Date.now() + 12 * 3600_000);
-  const [session] = await db
-    .insert(schema.sessions)
-    .values({ userId: user!.id, method: 'bench', expiresAt })
-    .returning({ id: schema.sessions.id });
-  const token = await createTokenService(secret).issue(
-    {
-      id: user!.id,
-      userId: user!.id,
-      email: user!.email,
-      firstName: user!.firstName,
-      lastName: user!.lastName,
-      roles: ['Administrator'],
-      isActive: true,
-      isGlobalAdmin: false,
-      servicePartnerId: partnerId,
-      servicePartnerName: partnerName,
-      department: null,
-      jobTitle: null,
-      phoneNumber: null,
-    },
-    session!.id,
-    expiresAt,
-  );
-  return { authorization: `Bearer ${token}` };
-}
 
 /** `n` sequential GETs after `warmup`, cycling through `urls`; p50/p95/p99 in ms. */
 async function measure(
@@ -117,7 +77,11 @@ export async function runScreensBench(
       { name: 'Bench Elsewhere AS', timeZone: TIME_ZONE },
     ])
     .returning();
-  const headers = await principal(db, secret, partner!.id, partner!.name);
+  const { headers } = await benchAdministrator(db, secret, partner!, {
+    email: 'screens@bench.example.com',
+    firstName: 'Siri',
+    lastName: 'Screens',
+  });
   const today = todayIn(TIME_ZONE);
   const result: Record<string, unknown> = { targets: SCREENS_TARGETS };
   const rows: { metric: string; value: string; target: string; verdict: string }[] = [];

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
+import * as schema from '../../apps/server/src/db/schema/index.ts';
+import { createTokenService } from '../../apps/server/src/plugins/auth.ts';
 import { MIGRATIONS_DIR } from '../../apps/server/src/paths.ts';
 
 /** The PostgreSQL server the in-process benches use (`BENCH_PG_URL`, no database name). */
@@ -39,4 +41,47 @@ export async function freshBenchDatabase(name: string) {
   const database = await openDatabase({ driver: 'postgres', url, max: 10 });
   await database.migrate(MIGRATIONS_DIR);
   return { url, secret, config, database };
+}
+
+/**
+ * A bench's Administrator of `partner` (made here, with a session of 12 hours) and the
+ * `authorization` header of its bearer token, signed with the bench database's `secret`.
+ */
+export async function benchAdministrator(
+  db: Db,
+  secret: string,
+  partner: { id: string; name: string },
+  person: { email: string; firstName: string; lastName: string },
+) {
+  const [user] = await db
+    .insert(schema.users)
+    .values({ ...person, roles: ['Administrator'], servicePartnerId: partner.id })
+    .returning();
+  if (!user) throw new Error('the bench Administrator was not created');
+  const expiresAt = new Date(Date.now() + 12 * 3600_000);
+  const [session] = await db
+    .insert(schema.sessions)
+    .values({ userId: user.id, method: 'bench', expiresAt })
+    .returning({ id: schema.sessions.id });
+  if (!session) throw new Error('the bench session was not created');
+  const token = await createTokenService(secret).issue(
+    {
+      id: user.id,
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roles: ['Administrator'],
+      isActive: true,
+      isGlobalAdmin: false,
+      servicePartnerId: partner.id,
+      servicePartnerName: partner.name,
+      department: null,
+      jobTitle: null,
+      phoneNumber: null,
+    },
+    session.id,
+    expiresAt,
+  );
+  return { user, headers: { authorization: `Bearer ${token}` } };
 }
