@@ -35,7 +35,7 @@ const UPDATES = Number(process.env.BENCH_HISTORY_UPDATES ?? 20);
 const BULKS = Number(process.env.BENCH_HISTORY_BULKS ?? 2);
 // Many short rounds rather than a few long ones: on a shared machine the load moves within
 // seconds, and short alternating blocks let it fall on both sides alike.
-const ROUNDS = Number(process.env.BENCH_HISTORY_ROUNDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_HISTORY_ROUNDS ?? 24);
 
 /** Set before the first measurement (issue 26). */
 export const HISTORY_TARGETS = { updateOverheadPct: 10, bulkOverheadPct: 10, historyP95Ms: 20 };
