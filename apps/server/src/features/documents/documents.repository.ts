@@ -96,9 +96,14 @@ function toRow<T extends { current: Omit<VersionRow, 'bytes'> & { bytes: number 
   return { ...row, current: { ...row.current, bytes: Number(row.current.bytes) } };
 }
 
-/** A prefix query of every word ('simple' configuration): `heat:* & element:*`. */
+/**
+ * A prefix query of every word ('simple' configuration): `heat:* & element:*`. PostgreSQL's parser
+ * reads the "-200" of "AH-200" as a signed integer (lexeme `-200`), so a word of digits asks for
+ * both forms: `ah:* & (200:* | -200:*)`.
+ */
 export function tsQuery(terms: string[]): SQL {
-  return sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+  const words = terms.map((t) => (/^[0-9]+$/.test(t) ? `(${t}:* | -${t}:*)` : `${t}:*`));
+  return sql`to_tsquery('simple', ${words.join(' & ')})`;
 }
 
 export interface NewDocument {

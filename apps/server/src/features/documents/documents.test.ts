@@ -123,6 +123,17 @@ describe('upload and text search', () => {
     expect((await list(w.tokens.manager, '?sku=ah-200')).items.map((d) => d.id)).toEqual([nordicDoc.id]);
   });
 
+  it('finds a SKU or a code with a hyphen as it is written (AH-200)', async () => {
+    // PostgreSQL's parser reads "-200" in "AH-200" as a signed number: the search asks for both.
+    for (const search of ['AH-200', 'ah 200', 'AH-2'])
+      expect(
+        (await list(w.tokens.manager, `?search=${encodeURIComponent(search)}`)).items.map((d) => d.id),
+      ).toContain(nordicDoc.id);
+    expect((await list(w.tokens.manager, '?search=AH-201')).items.map((d) => d.id)).not.toContain(
+      nordicDoc.id,
+    );
+  });
+
   it("keeps the maker's documents for the global administrator and shows them to every partner", async () => {
     const body: Part[] = [
       { name: 'scope', value: 'maker' },
