@@ -25,7 +25,7 @@ import { PRIORITIES, SERVICE_TYPES } from '@service-portal/shared/service-orders
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createServiceOrdersRepository } from '../apps/server/src/features/service-orders/service-orders.repository.ts';
-import { createTokenService } from '../apps/server/src/plugins/auth.ts';
+import { issueBenchToken } from './lib/fresh-database.ts';
 // The `app.db` decoration that plugins/auth.ts reads is declared there.
 import type {} from '../apps/server/src/plugins/db.ts';
 import { ensureData } from './generate.ts';
@@ -103,22 +103,13 @@ async function tokenFor(pool: pg.Pool, secret: string, partner: PartnerInfo): Pr
     `insert into sessions (user_id, method, expires_at) values ($1, 'bench', $2) returning id`,
     [u.id, expiresAt],
   );
-  const user: User = {
-    id: u.id,
-    userId: u.id,
-    email: u.email,
-    firstName: u.first_name,
-    lastName: u.last_name,
-    roles: u.roles,
-    isActive: true,
-    isGlobalAdmin: false,
-    servicePartnerId: partner.id,
-    servicePartnerName: partner.name,
-    department: null,
-    jobTitle: null,
-    phoneNumber: null,
-  };
-  return createTokenService(secret).issue(user, session.rows[0]!.id, expiresAt);
+  return issueBenchToken(
+    secret,
+    { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, roles: u.roles },
+    partner,
+    session.rows[0]!.id,
+    expiresAt,
+  );
 }
 
 /** The SQL the repository sends for the list's page 1 of 20 today (the bare route runs it). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { User } from '@service-portal/shared/auth';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
@@ -43,6 +44,28 @@ export async function freshBenchDatabase(name: string) {
   return { url, secret, config, database };
 }
 
+/** A bearer token for `person` of `partner` on the bench's session `sessionId`. */
+export function issueBenchToken(
+  secret: string,
+  person: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'roles'>,
+  partner: { id: string; name: string },
+  sessionId: string,
+  expiresAt: Date,
+): Promise<string> {
+  const user: User = {
+    ...person,
+    userId: person.id,
+    isActive: true,
+    isGlobalAdmin: false,
+    servicePartnerId: partner.id,
+    servicePartnerName: partner.name,
+    department: null,
+    jobTitle: null,
+    phoneNumber: null,
+  };
+  return createTokenService(secret).issue(user, sessionId, expiresAt);
+}
+
 /**
  * A bench's Administrator of `partner` (made here, with a session of 12 hours) and the
  * `authorization` header of its bearer token, signed with the bench database's `secret`.
@@ -64,22 +87,10 @@ export async function benchAdministrator(
     .values({ userId: user.id, method: 'bench', expiresAt })
     .returning({ id: schema.sessions.id });
   if (!session) throw new Error('the bench session was not created');
-  const token = await createTokenService(secret).issue(
-    {
-      id: user.id,
-      userId: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      roles: ['Administrator'],
-      isActive: true,
-      isGlobalAdmin: false,
-      servicePartnerId: partner.id,
-      servicePartnerName: partner.name,
-      department: null,
-      jobTitle: null,
-      phoneNumber: null,
-    },
+  const token = await issueBenchToken(
+    secret,
+    { ...user, roles: ['Administrator'] },
+    partner,
     session.id,
     expiresAt,
   );
