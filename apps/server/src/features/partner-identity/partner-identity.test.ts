@@ -167,7 +167,8 @@ describe("the partner's logo", () => {
 
   it('refuses SVG, a text file named .png, and a file over the limit, by content, with clear codes', async () => {
     const before = (await admin().get('/partner-identity')).json<PartnerIdentity>().logo;
-    const ledgerBefore = (await ledgerOf(w.partners.nordic)).length;
+    // The sweep may drop the earlier logos' deleted rows meanwhile: what counts is that no new one stays.
+    const keysBefore = new Set((await ledgerOf(w.partners.nordic)).map((r) => r.key));
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>',
     );
@@ -194,7 +195,7 @@ describe("the partner's logo", () => {
     expect(none.statusCode).toBe(400);
     // Nothing changed and nothing was left in the store.
     expect((await admin().get('/partner-identity')).json<PartnerIdentity>().logo).toEqual(before);
-    expect((await ledgerOf(w.partners.nordic)).length).toBe(ledgerBefore);
+    expect((await ledgerOf(w.partners.nordic)).filter((r) => !keysBefore.has(r.key))).toEqual([]);
   });
 
   it('keeps partners apart: Fjord sees its own identity and cannot reach Nordic', async () => {
