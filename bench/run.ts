@@ -49,13 +49,23 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 const MB = 1024 * 1024;
 
+/**
+ * Issue 33's targets (p95; "big": the largest partner, 250,000 orders). The wave-1 targets before
+ * them (list ≥ 60 % of the bare route, search ≤ 15 ms, stats and dashboard ≤ 50 ms, the largest
+ * partner only as context) were all met and are in git history.
+ */
 const TARGETS = {
-  listRatio: 0.6,
-  searchP95Ms: 15,
-  statsP95Ms: 50,
-  dashboardP95Ms: 50,
-  dashboardBigP95Ms: 150,
-  globalSearchP95Ms: 20,
+  listRatio: 0.9,
+  listP95Ms: 10,
+  listBigP95Ms: 15,
+  searchP95Ms: 10,
+  searchBigP95Ms: 15,
+  statsP95Ms: 10,
+  statsBigP95Ms: 20,
+  dashboardP95Ms: 15,
+  dashboardBigP95Ms: 30,
+  globalSearchP95Ms: 10,
+  globalSearchBigP95Ms: 15,
   exportSeconds: 1.2,
   exportRssGrowthMb: 50,
 };
@@ -756,7 +766,7 @@ async function main() {
         );
         log(`  → API ${apiRps} req/s vs bare ${bareRps} req/s: ${round(ratio * 100)} %`);
 
-        log('list of 20, sequential latency (context)');
+        log('list of 20, sequential latency, typical and largest partner');
         const seqTypical = await sequential(`list ${typical.name}`, 100, () =>
           request(listUrl, { headers: authTypical }),
         );
@@ -801,10 +811,10 @@ async function main() {
             verdict: pass(ratio >= TARGETS.listRatio),
           },
           {
-            metric: `context: list p95 (1 conn), ${typical.orders} / ${big.orders} orders`,
+            metric: `list p95 (1 conn), ${typical.orders} / ${big.orders} orders`,
             value: `${seqTypical.p95} / ${seqBig.p95} ms`,
-            target: '',
-            verdict: 'info',
+            target: `≤ ${TARGETS.listP95Ms} / ${TARGETS.listBigP95Ms} ms`,
+            verdict: pass(seqTypical.p95 <= TARGETS.listP95Ms && seqBig.p95 <= TARGETS.listBigP95Ms),
           },
         );
       }
@@ -819,7 +829,7 @@ async function main() {
           await searchTerms(pool, typical.id),
           benchConfig.searchRequests,
         );
-        log(`search as ${big.name} (context)`);
+        log(`search as ${big.name}`);
         const searchBig = await measureSearch(server.base, tokenBig, await searchTerms(pool, big.id), 100);
         result.search = search;
         result.searchBigPartner = searchBig;
@@ -837,10 +847,10 @@ async function main() {
             verdict: pass(search.overall.p95 <= TARGETS.searchP95Ms),
           },
           {
-            metric: `context: search p95, partner of ${big.orders}`,
+            metric: `search p95, partner of ${big.orders}`,
             value: `${searchBig.overall.p95} ms`,
-            target: '',
-            verdict: 'info',
+            target: `≤ ${TARGETS.searchBigP95Ms} ms`,
+            verdict: pass(searchBig.overall.p95 <= TARGETS.searchBigP95Ms),
           },
         );
       }
@@ -852,8 +862,8 @@ async function main() {
           request(statsUrl, { headers: authTypical }),
         );
         const statsBig = await sequential(
-          `stats ${big.name} (context)`,
-          30,
+          `stats ${big.name}`,
+          100,
           () => request(statsUrl, { headers: authBig }),
           2,
         );
@@ -872,10 +882,10 @@ async function main() {
             verdict: pass(stats.p95 <= TARGETS.statsP95Ms),
           },
           {
-            metric: `context: stats p95, partner of ${big.orders}`,
+            metric: `stats p95, partner of ${big.orders}`,
             value: `${statsBig.p95} ms`,
-            target: '',
-            verdict: 'info',
+            target: `≤ ${TARGETS.statsBigP95Ms} ms`,
+            verdict: pass(statsBig.p95 <= TARGETS.statsBigP95Ms),
           },
         );
       }
@@ -930,10 +940,10 @@ async function main() {
             verdict: pass(global.overall.p95 <= TARGETS.globalSearchP95Ms),
           },
           {
-            metric: `context: global search p95, partner of ${big.orders}`,
+            metric: `global search p95, partner of ${big.orders}`,
             value: `${globalBig.overall.p95} ms`,
-            target: '',
-            verdict: 'info',
+            target: `≤ ${TARGETS.globalSearchBigP95Ms} ms`,
+            verdict: pass(globalBig.overall.p95 <= TARGETS.globalSearchBigP95Ms),
           },
         );
       }
