@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyHelmet from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -67,7 +66,13 @@ function withImageOrigins(origins: readonly string[]) {
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { imageOrigins?: readonly string[] }) => {
     // Product pictures load straight from the shop (docs/decisions/024-catalogue-sync.md).
-    await app.register(fastifyHelmet, withImageOrigins(opts.imageOrigins ?? []));
+    // Helmet's middleware is built once: @fastify/helmet builds it on every request (its CSP
+    // directives parsed each time, issue 33 item 1); the headers it sets are the same.
+    const middleware = helmet(withImageOrigins(opts.imageOrigins ?? []));
+    app.addHook('onRequest', (request, reply, done) => {
+      middleware(request.raw, reply.raw, () => undefined);
+      done();
+    });
     app.addHook('onSend', async (request, reply) => transportHeaders(request, reply));
   },
   { name: 'security' },
