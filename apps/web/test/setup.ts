@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetTransport } from '../src/lib/api-client.ts';
 import { i18n, initI18n, loadAllTexts } from '../src/lib/i18n.ts';
 
@@ -63,8 +64,14 @@ beforeAll(async () => {
   await loadAllTexts();
 });
 
+// Mantine's notifications live in a module-level store, not in the app that shows them: a notice
+// of the test before (its answer handled after its cleanup, on a slow machine) would show in the
+// next test's app.
+beforeEach(() => notifications.clean());
+
 afterEach(async () => {
   cleanup();
+  notifications.clean();
   resetTransport();
   window.innerWidth = defaultWidth;
   await i18n.changeLanguage('en');

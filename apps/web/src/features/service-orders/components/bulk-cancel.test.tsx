@@ -60,6 +60,8 @@ describe('bulk cancel', { timeout: 20_000 }, () => {
         status: 'cancelled',
       }),
     );
+    // Its answer handled before the test ends: the notice with its Undo.
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
   });
 
   it('undoes the cancel from the notice', async () => {
