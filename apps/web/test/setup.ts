@@ -65,13 +65,12 @@ beforeAll(async () => {
 });
 
 // Mantine's notifications live in a module-level store, not in the app that shows them: a notice
-// of the test before (its answer handled after its cleanup, on a slow machine) would show in the
-// next test's app.
+// of the test before (even one shown after its cleanup, its answer handled late on a slow machine)
+// would show in the next test's app. Cleared as each test starts.
 beforeEach(() => notifications.clean());
 
 afterEach(async () => {
   cleanup();
-  notifications.clean();
   resetTransport();
   window.innerWidth = defaultWidth;
   await i18n.changeLanguage('en');
