@@ -839,6 +839,10 @@ async function load(
   await withClient(url, (c) => c.query('select dashboard_revenue_rebuild()'));
   phase('revenueRollup');
 
+  log("orders' roll-ups (stats and dashboard counts)");
+  await withClient(url, (c) => c.query('select service_order_rollups_rebuild()'));
+  phase('orderRollups');
+
   log('vacuum analyze');
   await withClient(url, (c) => c.query('vacuum (analyze)'));
   phase('vacuumAnalyze');

@@ -15,7 +15,7 @@ export function dashboardModule(
 ) {
   const service = createDashboardService({
     orders: needs.orders,
-    revenue: createDashboardRepository(ctx.db),
+    rollups: createDashboardRepository(ctx.db),
     technicians: needs.technicians,
     ratings: needs.ratings,
     now: ctx.now,

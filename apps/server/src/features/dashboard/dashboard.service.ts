@@ -18,37 +18,40 @@ import type { TenantScope } from '../../db/tenant.ts';
 import { todayIn } from '@service-portal/shared/zoned-days';
 
 // What the dashboard asks of other features (features do not import each other; its module is given
-// the service-orders and technicians services and the dashboard's own revenue roll-up).
+// the service-orders and technicians services and the dashboard's own roll-ups).
 export interface DashboardOrders {
   timeZone(scope: TenantScope): Promise<string>;
-  createdInPeriod(
-    scope: TenantScope,
-    from: Date,
-    to: Date,
-    bounds: readonly Date[],
-  ): Promise<
-    {
-      status: ServiceOrderStatus;
-      serviceType: ServiceType;
-      technicianId: string | null;
-      bucket: number;
-      n: number;
-    }[]
-  >;
-  /** Orders completed in the period per technician (null: unassigned): count and Σ resolution seconds. */
-  completedInPeriod(
-    scope: TenantScope,
-    from: Date,
-    to: Date,
-  ): Promise<{ technicianId: string | null; n: number; seconds: number }[]>;
   countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
 }
 /**
- * Σ spare-part lines and completed work-log costs of the orders completed from the first to the
- * last day (partner's calendar days, both included), per currency.
+ * The dashboard's own roll-ups (decisions 030 and 082), over the partner's calendar days from the
+ * first to the last (both included).
  */
-export interface DashboardRevenue {
+export interface DashboardRollups {
+  /** Σ spare-part lines and completed work-log costs of the orders completed in the days, per currency. */
   revenue(scope: TenantScope, firstDay: string, lastDay: string): Promise<Money[]>;
+  /** Orders created in the days per status, type and trend bucket (1-based; `bucketDays` its first days). */
+  createdInPeriod(
+    scope: TenantScope,
+    firstDay: string,
+    lastDay: string,
+    bucketDays: readonly string[],
+  ): Promise<{ status: ServiceOrderStatus; serviceType: ServiceType; bucket: number; n: number }[]>;
+  /** Per technician (null: none), orders created in the days and orders completed in the days. */
+  technicianFigures(
+    scope: TenantScope,
+    firstDay: string,
+    lastDay: string,
+  ): Promise<
+    {
+      technicianId: string | null;
+      assigned: number;
+      completed: number;
+      cancelled: number;
+      resolved: number;
+      seconds: number;
+    }[]
+  >;
 }
 export interface DashboardTechnicians {
   names(scope: TenantScope): Promise<{ id: string; name: string; isActive: boolean }[]>;
@@ -60,7 +63,7 @@ export interface DashboardRatings {
 
 export interface DashboardDeps {
   orders: DashboardOrders;
-  revenue: DashboardRevenue;
+  rollups: DashboardRollups;
   technicians: DashboardTechnicians;
   ratings?: DashboardRatings;
   now?: () => Date;
@@ -85,22 +88,20 @@ export function createDashboardService(deps: DashboardDeps) {
       const timeZone = await orders.timeZone(scope);
       const range = periodRange(query.period, now(), timeZone);
       const buckets = trendBuckets(range, timeZone);
+      // A period starts at a local midnight and ends now (or at a midnight): whole days.
+      const firstDay = todayIn(timeZone, range.from);
+      const lastDay = todayIn(timeZone, new Date(range.to.getTime() - 1));
       // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
-      const [created, completed, waitingForService, revenue, names, ratingOf] = await Promise.all([
-        orders.createdInPeriod(
+      const [created, perTechnician, waitingForService, revenue, names, ratingOf] = await Promise.all([
+        deps.rollups.createdInPeriod(
           scope,
-          range.from,
-          range.to,
-          buckets.map((b) => b.from),
+          firstDay,
+          lastDay,
+          buckets.map((b) => todayIn(timeZone, b.from)),
         ),
-        orders.completedInPeriod(scope, range.from, range.to),
+        deps.rollups.technicianFigures(scope, firstDay, lastDay),
         orders.countInStatuses(scope, WAITING_STATUSES),
-        // A period starts at a local midnight and ends now (or at a midnight): whole days.
-        deps.revenue.revenue(
-          scope,
-          todayIn(timeZone, range.from),
-          todayIn(timeZone, new Date(range.to.getTime() - 1)),
-        ),
+        deps.rollups.revenue(scope, firstDay, lastDay),
         technicians.names(scope),
         ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
       ]);
@@ -117,7 +118,6 @@ export function createDashboardService(deps: DashboardDeps) {
         inProgress: 0,
         pending: 0,
       }));
-      const perTech = new Map<string, { assigned: number; completed: number; cancelled: number }>();
       for (const g of created) {
         totalOrders += g.n;
         if (g.status === 'completed') completedOrders += g.n;
@@ -129,30 +129,22 @@ export function createDashboardService(deps: DashboardDeps) {
           const group = GROUP_OF.get(g.status);
           if (group) point[group] += g.n;
         }
-        if (g.technicianId) {
-          const t = perTech.get(g.technicianId) ?? { assigned: 0, completed: 0, cancelled: 0 };
-          t.assigned += g.n;
-          if (g.status === 'completed') t.completed += g.n;
-          if (g.status === 'cancelled') t.cancelled += g.n;
-          perTech.set(g.technicianId, t);
-        }
       }
 
       let resolvedOrders = 0;
       let resolvedSeconds = 0;
-      const resolvedPerTech = new Map<string, { n: number; seconds: number }>();
-      for (const c of completed) {
-        resolvedOrders += c.n;
-        resolvedSeconds += c.seconds;
-        if (c.technicianId) resolvedPerTech.set(c.technicianId, { n: c.n, seconds: c.seconds });
+      const perTech = new Map<string, (typeof perTechnician)[number]>();
+      for (const f of perTechnician) {
+        resolvedOrders += f.resolved;
+        resolvedSeconds += f.seconds;
+        if (f.technicianId) perTech.set(f.technicianId, f);
       }
 
       const technicianRows: DashboardTechnician[] = [];
       for (const t of names) {
         const figures = perTech.get(t.id);
-        const resolved = resolvedPerTech.get(t.id);
         // Inactive technicians show only while they have figures in the period.
-        if (!t.isActive && !figures && !resolved) continue;
+        if (!t.isActive && !figures?.assigned && !figures?.resolved) continue;
         const assigned = figures?.assigned ?? 0;
         const done = figures?.completed ?? 0;
         technicianRows.push({
@@ -161,7 +153,7 @@ export function createDashboardService(deps: DashboardDeps) {
           assigned,
           completed: done,
           completionRate: rate(done, assigned - (figures?.cancelled ?? 0)),
-          averageResolutionHours: resolved ? hours(resolved.seconds, resolved.n) : null,
+          averageResolutionHours: figures?.resolved ? hours(figures.seconds, figures.resolved) : null,
           rating: ratingOf?.get(t.id) ?? null,
         });
       }

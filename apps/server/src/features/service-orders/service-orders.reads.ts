@@ -22,8 +22,6 @@ export function createServiceOrderReads(
     ServiceOrdersRepository,
     | 'globalSearch'
     | 'partnerTimeZone'
-    | 'createdInPeriod'
-    | 'completedInPeriod'
     | 'countInStatuses'
     | 'countsByGroup'
     | 'windowStats'
@@ -57,16 +55,6 @@ export function createServiceOrderReads(
       return repo.partnerTimeZone(scope);
     },
 
-    /** For the dashboard: counts of orders created in a period, grouped (see the repository). */
-    createdInPeriod(scope: TenantScope, from: Date, to: Date, bounds: readonly Date[]) {
-      return repo.createdInPeriod(scope, from, to, bounds);
-    },
-
-    /** For the dashboard: orders completed in a period per technician, with their resolution seconds. */
-    completedInPeriod(scope: TenantScope, from: Date, to: Date) {
-      return repo.completedInPeriod(scope, from, to);
-    },
-
     /** For the dashboard: how many orders are in these statuses now. */
     countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]) {
       return repo.countInStatuses(scope, statuses);
@@ -74,16 +62,19 @@ export function createServiceOrderReads(
 
     async stats(scope: TenantScope): Promise<ServiceOrderStats> {
       const since = new Date(now().getTime() - 30 * 24 * 60 * 60_000);
-      const groups = await repo.countsByGroup(scope);
-      const window = await repo.windowStats(scope, since);
+      const [groups, window] = await Promise.all([repo.countsByGroup(scope), repo.windowStats(scope, since)]);
       const zeros = <K extends string>(keys: readonly K[]) =>
         Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
       const byStatus = zeros(SERVICE_ORDER_STATUSES);
       const byPriority = zeros(PRIORITIES);
       const byServiceType = zeros(SERVICE_TYPES);
       let total = 0;
+      let resolved = 0;
+      let resolvedSeconds = 0;
       for (const g of groups) {
         total += g.n;
+        resolved += g.resolved;
+        resolvedSeconds += g.resolvedSeconds;
         byStatus[g.status] += g.n;
         byPriority[g.priority] += g.n;
         byServiceType[g.serviceType] += g.n;
@@ -100,9 +91,7 @@ export function createServiceOrderReads(
         createdLast30Days: window.createdSince,
         completionRate: notCancelled === 0 ? 0 : byStatus.completed / notCancelled,
         averageResolutionHours:
-          window.avgResolutionSeconds === null
-            ? null
-            : Math.round((window.avgResolutionSeconds / 3600) * 100) / 100,
+          resolved === 0 ? null : Math.round((resolvedSeconds / resolved / 3600) * 100) / 100,
       };
     },
 
