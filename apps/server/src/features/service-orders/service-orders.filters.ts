@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   Priority,
@@ -14,7 +14,6 @@ import {
 } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import type { TenantScope } from '../../db/tenant.ts';
-import { escapeLike } from '../../db/sql-helpers.ts';
 
 // What the list, search, export and single-order queries share: the filters as SQL, the list's
 // columns, the joined display names. No queries run here.
@@ -64,7 +63,12 @@ export const o = serviceOrders;
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-const contains = (value: string) => `%${escapeLike(value)}%`;
+/**
+ * `value ILIKE '%text%'` as PostgreSQL computes it in a UTF-8 database (both sides lower-cased,
+ * then a substring match), without lower-casing the constant again for every row: a term that
+ * matches thousands of orders is checked on each of them, and ILIKE costs twice as much there.
+ */
+const holds = (value: SQL | PgColumn, text: string) => sql`strpos(lower(${value}), lower(${text}::text)) > 0`;
 
 export const personName = (first: PgColumn, last: PgColumn) => sql<string | null>`${first} || ' ' || ${last}`;
 export const technicianName = personName(technicians.firstName, technicians.lastName);
@@ -137,7 +141,6 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
   const conditions: (SQL | undefined)[] = [];
   if (f.text) {
     // One text over five fields (and the phone's digits when the text could be a phone number).
-    const like = contains(f.text);
     const digits = phoneDigits(f.text);
     // Titles and descriptions have their own token index: a row matches through either.
     const inText =
@@ -147,35 +150,36 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
     const tokens = tokensFor(scope, [f.text, digits]);
     conditions.push(
       inText && tokens ? or(tokens, inText) : tokens,
+      // The short contact fields first, the title and the long description last: PostgreSQL
+      // tries them in this order and stops at the first that holds the text.
       or(
-        f.textInOrder ? ilike(o.title, like) : undefined,
-        f.textInOrder ? ilike(sql`coalesce(${o.description}, '')`, like) : undefined,
-        ilike(o.orderNumber, like),
-        ilike(o.customerName, like),
-        ilike(o.customerEmail, like),
-        ilike(sql`coalesce(${o.customerPhone}, '')`, like),
-        ilike(sql`coalesce(${o.serialNumber}, '')`, like),
-        digits ? sql`${phoneDigitsOf} like ${contains(digits)}` : undefined,
+        holds(o.orderNumber, f.text),
+        holds(o.customerName, f.text),
+        holds(o.customerEmail, f.text),
+        holds(sql`coalesce(${o.customerPhone}, '')`, f.text),
+        holds(sql`coalesce(${o.serialNumber}, '')`, f.text),
+        digits ? sql`strpos(${phoneDigitsOf}, ${digits}) > 0` : undefined,
+        f.textInOrder ? holds(o.title, f.text) : undefined,
+        f.textInOrder ? holds(sql`coalesce(${o.description}, '')`, f.text) : undefined,
       ),
     );
   }
   if (f.customerName)
-    conditions.push(tokensFor(scope, [f.customerName]), ilike(o.customerName, contains(f.customerName)));
-  if (f.orderNumber)
-    conditions.push(tokensFor(scope, [f.orderNumber]), ilike(o.orderNumber, contains(f.orderNumber)));
-  if (f.email) conditions.push(tokensFor(scope, [f.email]), ilike(o.customerEmail, contains(f.email)));
+    conditions.push(tokensFor(scope, [f.customerName]), holds(o.customerName, f.customerName));
+  if (f.orderNumber) conditions.push(tokensFor(scope, [f.orderNumber]), holds(o.orderNumber, f.orderNumber));
+  if (f.email) conditions.push(tokensFor(scope, [f.email]), holds(o.customerEmail, f.email));
   if (f.serialNumber)
     conditions.push(
       tokensFor(scope, [f.serialNumber]),
-      ilike(sql`coalesce(${o.serialNumber}, '')`, contains(f.serialNumber)),
+      holds(sql`coalesce(${o.serialNumber}, '')`, f.serialNumber),
     );
   if (f.phone) {
     // "912 34 567" should find "+47 912 34 567": compare digits too when the text has any.
     const digits = f.phone.replace(/\D/g, '');
-    const asTyped = ilike(sql`coalesce(${o.customerPhone}, '')`, contains(f.phone));
+    const asTyped = holds(sql`coalesce(${o.customerPhone}, '')`, f.phone);
     conditions.push(
       tokensFor(scope, [f.phone, digits]),
-      digits.length > 0 ? or(asTyped, sql`${phoneDigitsOf} like ${contains(digits)}`) : asTyped,
+      digits.length > 0 ? or(asTyped, sql`strpos(${phoneDigitsOf}, ${digits}) > 0`) : asTyped,
     );
   }
   if (f.status?.length) conditions.push(inArray(o.status, [...f.status]));

@@ -11,7 +11,6 @@ import {
   phoneDigits,
   phoneDigitsOf,
   sortBy,
-  tokensFor,
   toListItem,
   usesSearch,
   type OrderFilters,
@@ -33,18 +32,27 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
   /**
    * The page and the total of a text search in one query: the matching rows are few and found
    * through the search index, so counting them while sorting costs nothing extra, where a second
-   * query would search again.
+   * query would search again. The matches are counted and sorted as (id, created) pairs only, and
+   * the page's 20 rows are read and joined after the limit: a term matching thousands of orders
+   * (a common surname) then carries two columns through the count and the sort, not every list
+   * column and a technician lookup per match.
    */
   async function searchPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
     const where = scoped(o, scope, ...filterConditions(scope, filters));
-    const rows = await db
-      .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    const matches = db
+      .select({ id: o.id, createdAt: o.createdAt, total: sql<number>`count(*) over ()`.as('search_total') })
       .from(o)
-      .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
       .where(where)
       .orderBy(...sortBy(page.sortDirection))
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize);
+      .offset((page.page - 1) * page.pageSize)
+      .as('matches');
+    const rows = await db
+      .select({ ...listColumns, total: sql<number>`${matches.total}`.mapWith(Number) })
+      .from(matches)
+      .innerJoin(o, eq(o.id, matches.id))
+      .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+      .orderBy(...sortBy(page.sortDirection));
     const first = rows[0];
     let total = first?.total ?? 0;
     // Past the last page the window has no row to carry the total: ask for it.
@@ -159,9 +167,10 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
 
     /**
      * Up to `limit` orders containing the text, exact matches first: the text is the whole order
-     * number, serial number, e-mail or phone (as digits). The exact ones are looked up on their
-     * own (through the search tokens, then equality), so a common text that matches thousands of
-     * orders still stops at the newest `limit` of them instead of ranking them all.
+     * number, serial number, e-mail or phone (as digits). An exact match also contains the text, so
+     * one pass over the orders containing it (the search index, then the check) marks the exact
+     * ones and keeps the first `limit` by (exact, newest): a common text that matches thousands of
+     * orders reads them once, as (id, created, exact), and only the kept rows are read whole.
      */
     async globalSearch(
       scope: TenantScope,
@@ -170,44 +179,33 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     ): Promise<(ServiceOrderListItem & { exact: boolean })[]> {
       const lower = text.toLowerCase();
       const digits = phoneDigits(text);
-      const exactRows =
+      const exact =
         [...text].length >= 3
-          ? await db
-              .select(listColumns)
-              .from(o)
-              .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
-              .where(
-                scoped(
-                  o,
-                  scope,
-                  tokensFor(scope, [text, digits]),
-                  or(
-                    sql`lower(${o.orderNumber}) = ${lower}`,
-                    sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
-                    sql`lower(${o.customerEmail}) = ${lower}`,
-                    sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
-                    // A whole national number matches the stored one with or without its country code.
-                    digits && digits.length >= 8
-                      ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
-                      : undefined,
-                  ),
-                ),
-              )
-              .orderBy(desc(o.createdAt), desc(o.id))
-              .limit(limit)
-          : [];
-      const rows = await db
-        .select(listColumns)
+          ? sql<boolean>`coalesce(${or(
+              sql`lower(${o.orderNumber}) = ${lower}`,
+              sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
+              sql`lower(${o.customerEmail}) = ${lower}`,
+              sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
+              // A whole national number matches the stored one with or without its country code.
+              digits && digits.length >= 8
+                ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
+                : undefined,
+            )}, false)`
+          : sql<boolean>`false`;
+      const matches = db
+        .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
         .from(o)
-        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
         .where(scoped(o, scope, ...filterConditions(scope, { text })))
-        .orderBy(desc(o.createdAt), desc(o.id))
-        .limit(limit);
-      const seen = new Set(exactRows.map((r) => r.id));
-      return [
-        ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),
-        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...toListItem(r), exact: false })),
-      ].slice(0, limit);
+        .orderBy(sql`${exact} desc`, desc(o.createdAt), desc(o.id))
+        .limit(limit)
+        .as('matches');
+      const rows = await db
+        .select({ ...listColumns, exact: matches.exact })
+        .from(matches)
+        .innerJoin(o, eq(o.id, matches.id))
+        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+        .orderBy(sql`${matches.exact} desc`, desc(o.createdAt), desc(o.id));
+      return rows.map(({ exact: isExact, ...row }) => ({ ...toListItem(row), exact: isExact }));
     },
   };
 }

@@ -192,6 +192,7 @@ describe('GET /api/service-orders', () => {
     ['phone with its country code', () => '+47 400 11', ['d']],
     ['an e-mail in capitals', () => 'INGRID.JOHANSEN@EXAMPLE', ['c', 'a']],
     ['a text that matches nothing', () => 'zzzz', []],
+    ['a word of a title, any case', () => 'GRINDING', ['c']],
   ])('searches by %s', async (_name, text, expected) => {
     const body = await list(`?search=${encodeURIComponent(text())}`);
     expect(keysOf(body.items)).toEqual(expected);
@@ -208,6 +209,14 @@ describe('GET /api/service-orders', () => {
     const beyond = await list('?search=example&pageSize=4&page=9');
     expect(beyond).toMatchObject({ total: 6, items: [] });
     expect(await list('?search=johansen&status=in_progress')).toMatchObject({ total: 1 });
+  });
+
+  it('pages a search oldest first with the whole total and the technician of each row', async () => {
+    const page2 = await list('?search=example&pageSize=2&page=2&sortDirection=asc');
+    expect(page2).toMatchObject({ total: 6, page: 2, pageSize: 2 });
+    expect(keysOf(page2.items)).toEqual(['c', 'd']);
+    expect(page2.items[0]!.assignedTechnicianName).toMatch(/^Kari /);
+    expect(page2.items[1]!.assignedTechnicianName).toBeNull();
   });
 
   it('answers the same past the cap of prepared filter shapes', async () => {
