@@ -30,15 +30,17 @@ const pageParams = process.env.BARE_PAGE_PARAMS
   : [partnerId, 20, 0];
 const countParams = process.env.BARE_COUNT_PARAMS
   ? (JSON.parse(process.env.BARE_COUNT_PARAMS) as unknown[])
-  : [partnerId];
+  : [partnerId, null, null, null, null, null, null];
 
 const app = Fastify({ logger: false });
 app.get('/bare/service-orders', async () => {
   const [page, total] = await Promise.all([
     pool.query({ name: 'bare_page', text: pageSql, values: pageParams }),
-    pool.query<{ count: string }>({ name: 'bare_count', text: countSql, values: countParams }),
+    pool.query<Record<string, string>>({ name: 'bare_count', text: countSql, values: countParams }),
   ]);
-  return { items: page.rows, total: Number(total.rows[0]?.count ?? 0), page: 1, pageSize: 20 };
+  // The total is the count query's one value, whatever its column is called.
+  const [count] = Object.values(total.rows[0] ?? {});
+  return { items: page.rows, total: Number(count ?? 0), page: 1, pageSize: 20 };
 });
 
 const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });

@@ -9,16 +9,16 @@ CREATE TABLE "service_order_counts" (
 	CONSTRAINT "service_order_counts_service_partner_id_status_priority_service_type_pk" PRIMARY KEY("service_partner_id","status","priority","service_type")
 );
 --> statement-breakpoint
-CREATE TABLE "dashboard_order_days" (
+CREATE TABLE "service_order_days" (
 	"service_partner_id" uuid NOT NULL,
 	"day" date NOT NULL,
 	"status" text NOT NULL,
 	"service_type" text NOT NULL,
 	"orders" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "dashboard_order_days_service_partner_id_day_status_service_type_pk" PRIMARY KEY("service_partner_id","day","status","service_type")
+	CONSTRAINT "service_order_days_service_partner_id_day_status_service_type_pk" PRIMARY KEY("service_partner_id","day","status","service_type")
 );
 --> statement-breakpoint
-CREATE TABLE "dashboard_technician_days" (
+CREATE TABLE "service_order_technician_days" (
 	"service_partner_id" uuid NOT NULL,
 	"day" date NOT NULL,
 	"technician_id" uuid NOT NULL,
@@ -27,16 +27,16 @@ CREATE TABLE "dashboard_technician_days" (
 	"cancelled" bigint DEFAULT 0 NOT NULL,
 	"resolved" bigint DEFAULT 0 NOT NULL,
 	"resolved_seconds" numeric DEFAULT '0' NOT NULL,
-	CONSTRAINT "dashboard_technician_days_service_partner_id_day_technician_id_pk" PRIMARY KEY("service_partner_id","day","technician_id")
+	CONSTRAINT "service_order_technician_days_service_partner_id_day_technician_id_pk" PRIMARY KEY("service_partner_id","day","technician_id")
 );
 --> statement-breakpoint
 DROP INDEX "service_orders_partner_stats_idx";--> statement-breakpoint
 DROP INDEX "service_orders_partner_created_dashboard_idx";--> statement-breakpoint
 ALTER TABLE "service_order_counts" ADD CONSTRAINT "service_order_counts_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "dashboard_order_days" ADD CONSTRAINT "dashboard_order_days_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "dashboard_technician_days" ADD CONSTRAINT "dashboard_technician_days_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- The orders' roll-ups (decision 082): service_order_counts for the stats, dashboard_order_days
--- and dashboard_technician_days for the dashboard. One change to the orders is a set of signed
+ALTER TABLE "service_order_days" ADD CONSTRAINT "service_order_days_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_order_technician_days" ADD CONSTRAINT "service_order_technician_days_service_partner_id_service_partners_id_fk" FOREIGN KEY ("service_partner_id") REFERENCES "public"."service_partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The orders' roll-ups (decision 082): service_order_counts for the stats, service_order_days
+-- and service_order_technician_days for the dashboard. One change to the orders is a set of signed
 -- rows (+1 as the order is now, -1 as it was); one function folds such a set into the three
 -- tables, from the statement-level triggers below and from the rebuild.
 CREATE TYPE service_order_rollup_delta AS (
@@ -76,7 +76,7 @@ CREATE FUNCTION service_order_rollups_apply(deltas service_order_rollup_delta[])
           resolved = c.resolved + excluded.resolved,
           resolved_seconds = c.resolved_seconds + excluded.resolved_seconds
   ), days AS (
-    INSERT INTO dashboard_order_days AS o (service_partner_id, day, status, service_type, orders)
+    INSERT INTO service_order_days AS o (service_partner_id, day, status, service_type, orders)
     SELECT partner, created_day, status, service_type, sum(sign)
       FROM d GROUP BY 1, 2, 3, 4
     HAVING sum(sign) <> 0
@@ -86,7 +86,7 @@ CREATE FUNCTION service_order_rollups_apply(deltas service_order_rollup_delta[])
   ), technician_days AS (
     -- An order counts on its creation day (assigned, completed or cancelled now) and, once
     -- completed, on its completion day (resolved, with its resolution time).
-    INSERT INTO dashboard_technician_days AS t
+    INSERT INTO service_order_technician_days AS t
       (service_partner_id, day, technician_id, assigned, completed, cancelled, resolved, resolved_seconds)
     SELECT partner, day, technician, sum(assigned), sum(completed), sum(cancelled), sum(resolved), sum(seconds)
       FROM (
@@ -155,8 +155,8 @@ CREATE TRIGGER service_order_rollups_delete AFTER DELETE ON service_orders
 -- one partner's orders at a time.
 CREATE FUNCTION service_order_rollups_rebuild(partner uuid DEFAULT NULL) RETURNS void LANGUAGE sql AS $$
   DELETE FROM service_order_counts WHERE partner IS NULL OR service_partner_id = partner;
-  DELETE FROM dashboard_order_days WHERE partner IS NULL OR service_partner_id = partner;
-  DELETE FROM dashboard_technician_days WHERE partner IS NULL OR service_partner_id = partner;
+  DELETE FROM service_order_days WHERE partner IS NULL OR service_partner_id = partner;
+  DELETE FROM service_order_technician_days WHERE partner IS NULL OR service_partner_id = partner;
   SELECT service_order_rollups_apply(array(
     SELECT row(o.service_partner_id, o.status, o.priority, o.service_type, o.assigned_technician_id,
                o.created_at, o.completed_at, 1)::service_order_rollup_delta

@@ -218,3 +218,48 @@ export const serviceOrderCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.servicePartnerId, t.status, t.priority, t.serviceType] })],
 );
+
+/**
+ * The orders created per partner, calendar day of `created_at` in the partner's time zone, status
+ * and type (decision 082): the dashboard's totals, trend and types for a year, and the order list's counts
+ * over such a period, sum a few thousand rows instead of a year of orders. Kept by migration 0049's statement-level triggers on the
+ * orders; a partner's rows are rebuilt when its time zone changes.
+ */
+export const serviceOrderDays = pgTable(
+  'service_order_days',
+  {
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').$type<ServiceOrderStatus>().notNull(),
+    serviceType: text('service_type').$type<ServiceType>().notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.servicePartnerId, t.day, t.status, t.serviceType] })],
+);
+
+/** The key of the orders no technician is assigned to in `service_order_technician_days`. */
+export const NO_TECHNICIAN = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Per partner, day (partner's time zone) and technician (`NO_TECHNICIAN` for none), decision 082:
+ * the orders created that day assigned to the technician and how many of them are completed or
+ * cancelled now, and the orders completed that day with the sum of their resolution times.
+ */
+export const serviceOrderTechnicianDays = pgTable(
+  'service_order_technician_days',
+  {
+    servicePartnerId: uuid('service_partner_id')
+      .notNull()
+      .references(() => servicePartners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    technicianId: uuid('technician_id').notNull(),
+    assigned: bigint('assigned', { mode: 'number' }).notNull().default(0),
+    completed: bigint('completed', { mode: 'number' }).notNull().default(0),
+    cancelled: bigint('cancelled', { mode: 'number' }).notNull().default(0),
+    resolved: bigint('resolved', { mode: 'number' }).notNull().default(0),
+    resolvedSeconds: numeric('resolved_seconds').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.servicePartnerId, t.day, t.technicianId] })],
+);

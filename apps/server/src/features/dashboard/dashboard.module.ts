@@ -15,7 +15,7 @@ export function dashboardModule(
 ) {
   const service = createDashboardService({
     orders: needs.orders,
-    rollups: createDashboardRepository(ctx.db),
+    revenue: createDashboardRepository(ctx.db),
     technicians: needs.technicians,
     ratings: needs.ratings,
     now: ctx.now,

@@ -18,26 +18,23 @@ import type { TenantScope } from '../../db/tenant.ts';
 import { todayIn } from '@service-portal/shared/zoned-days';
 
 // What the dashboard asks of other features (features do not import each other; its module is given
-// the service-orders and technicians services and the dashboard's own roll-ups).
+// the service-orders and technicians services and the dashboard's own revenue roll-up).
 export interface DashboardOrders {
   timeZone(scope: TenantScope): Promise<string>;
-  countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
-}
-/**
- * The dashboard's own roll-ups (decisions 030 and 082), over the partner's calendar days from the
- * first to the last (both included).
- */
-export interface DashboardRollups {
-  /** Σ spare-part lines and completed work-log costs of the orders completed in the days, per currency. */
-  revenue(scope: TenantScope, firstDay: string, lastDay: string): Promise<Money[]>;
-  /** Orders created in the days per status, type and trend bucket (1-based; `bucketDays` its first days). */
+  /**
+   * Orders created from the first to the last of the partner's days (both included) per status,
+   * type and trend bucket (1-based; `bucketDays` are the buckets' first days).
+   */
   createdInPeriod(
     scope: TenantScope,
     firstDay: string,
     lastDay: string,
     bucketDays: readonly string[],
   ): Promise<{ status: ServiceOrderStatus; serviceType: ServiceType; bucket: number; n: number }[]>;
-  /** Per technician (null: none), orders created in the days and orders completed in the days. */
+  /**
+   * Per technician (null: none): orders created in the days assigned to them, how many of those
+   * are completed or cancelled now, and orders completed in the days with Σ resolution seconds.
+   */
   technicianFigures(
     scope: TenantScope,
     firstDay: string,
@@ -52,6 +49,14 @@ export interface DashboardRollups {
       seconds: number;
     }[]
   >;
+  countInStatuses(scope: TenantScope, statuses: readonly ServiceOrderStatus[]): Promise<number>;
+}
+/**
+ * Σ spare-part lines and completed work-log costs of the orders completed from the first to the
+ * last day (partner's calendar days, both included), per currency.
+ */
+export interface DashboardRevenue {
+  revenue(scope: TenantScope, firstDay: string, lastDay: string): Promise<Money[]>;
 }
 export interface DashboardTechnicians {
   names(scope: TenantScope): Promise<{ id: string; name: string; isActive: boolean }[]>;
@@ -63,7 +68,7 @@ export interface DashboardRatings {
 
 export interface DashboardDeps {
   orders: DashboardOrders;
-  rollups: DashboardRollups;
+  revenue: DashboardRevenue;
   technicians: DashboardTechnicians;
   ratings?: DashboardRatings;
   now?: () => Date;
@@ -93,15 +98,15 @@ export function createDashboardService(deps: DashboardDeps) {
       const lastDay = todayIn(timeZone, new Date(range.to.getTime() - 1));
       // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
       const [created, perTechnician, waitingForService, revenue, names, ratingOf] = await Promise.all([
-        deps.rollups.createdInPeriod(
+        orders.createdInPeriod(
           scope,
           firstDay,
           lastDay,
           buckets.map((b) => todayIn(timeZone, b.from)),
         ),
-        deps.rollups.technicianFigures(scope, firstDay, lastDay),
+        orders.technicianFigures(scope, firstDay, lastDay),
         orders.countInStatuses(scope, WAITING_STATUSES),
-        deps.rollups.revenue(scope, firstDay, lastDay),
+        deps.revenue.revenue(scope, firstDay, lastDay),
         technicians.names(scope),
         ratings ? ratings.ratingsByTechnician(scope, range.from, range.to) : null,
       ]);

@@ -34,8 +34,8 @@ const NO_HISTORY: Record<string, string> = {
   stored_files: 'the file ledger: bytes, not business fields (images and documents have history)',
   // Derived data, rebuilt from other tables.
   dashboard_revenue: 'revenue per day, derived from orders and work logs',
-  dashboard_order_days: 'orders created per day, derived from the orders (decision 082)',
-  dashboard_technician_days: "technicians' orders per day, derived from the orders (decision 082)",
+  service_order_days: 'orders created per day, derived from the orders (decision 082)',
+  service_order_technician_days: "technicians' orders per day, derived from the orders (decision 082)",
   service_order_counts: 'orders per status, priority and type, derived from the orders (decision 082)',
   order_number_counters: 'the next order number per partner',
   // A user's own screen settings.

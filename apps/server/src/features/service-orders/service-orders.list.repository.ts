@@ -3,6 +3,7 @@ import type { ServiceOrderListItem } from '@service-portal/shared/service-orders
 import type { Db } from '../../db/client.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
+import { createRollupCounts } from './service-orders.list-counts.ts';
 import {
   BOUNDS,
   filterConditions,
@@ -24,6 +25,8 @@ import {
 export interface ServiceOrderListOptions {
   /** How many filter shapes of the plain list get prepared statements (tests lower it). */
   maxListShapes?: number;
+  /** false: count the orders even where a roll-up could answer (tests compare the two). */
+  rollupCounts?: boolean;
 }
 
 type Page = { items: ServiceOrderListItem[]; total: number };
@@ -140,6 +143,20 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
   }
 
+  const rollupCounts = options.rollupCounts === false ? undefined : createRollupCounts(db);
+
+  /** The total from a roll-up when one keeps these filters (decision 082), else counted. */
+  async function countOf(
+    scope: TenantScope,
+    filters: OrderFilters,
+    counted: ReturnType<typeof prepareList>['count'],
+    values: Record<string, unknown>,
+  ): Promise<number> {
+    const fromRollup = await rollupCounts?.count(scope, filters);
+    if (fromRollup !== undefined) return fromRollup;
+    return (await counted.execute(values))[0]?.n ?? 0;
+  }
+
   async function plainPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
     const shape = listShape(filters, page.sortDirection);
     let statements = listStatements.get(shape);
@@ -153,11 +170,11 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       listStatements.set(shape, statements);
     }
     const values = placeholderValues(scope, listValues(filters));
-    const [rows, totals] = await Promise.all([
+    const [rows, total] = await Promise.all([
       statements.page.execute({ ...values, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
-      statements.count.execute(values),
+      countOf(scope, filters, statements.count, values),
     ]);
-    return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
+    return { items: rows.map(toListItem), total };
   }
 
   return {

@@ -22,6 +22,8 @@ export function createServiceOrderReads(
     ServiceOrdersRepository,
     | 'globalSearch'
     | 'partnerTimeZone'
+    | 'createdInPeriod'
+    | 'technicianFigures'
     | 'countInStatuses'
     | 'countsByGroup'
     | 'windowStats'
@@ -53,6 +55,16 @@ export function createServiceOrderReads(
     /** For the dashboard: the partner's time zone (product.md: figures are in it). */
     timeZone(scope: TenantScope): Promise<string> {
       return repo.partnerTimeZone(scope);
+    },
+
+    /** For the dashboard: orders created in its days per status, type and trend bucket. */
+    createdInPeriod(scope: TenantScope, firstDay: string, lastDay: string, bucketDays: readonly string[]) {
+      return repo.createdInPeriod(scope, firstDay, lastDay, bucketDays);
+    },
+
+    /** For the dashboard: per technician, orders created and orders completed in its days. */
+    technicianFigures(scope: TenantScope, firstDay: string, lastDay: string) {
+      return repo.technicianFigures(scope, firstDay, lastDay);
     },
 
     /** For the dashboard: how many orders are in these statuses now. */
