@@ -128,7 +128,14 @@ export const serviceOrders = pgTable(
       .on(t.servicePartnerId, t.completedAt, t.createdAt, t.assignedTechnicianId, t.id)
       .where(sql`${t.status} = 'completed'`),
     index('service_orders_partner_customer_idx').on(t.servicePartnerId, t.customerId),
-    index('service_orders_partner_technician_idx').on(t.servicePartnerId, t.assignedTechnicianId),
+    // A technician's orders newest first (their page, a dashboard link's "assigned in the period"):
+    // the page walks this index instead of sorting all of the technician's orders.
+    index('service_orders_partner_technician_idx').on(
+      t.servicePartnerId,
+      t.assignedTechnicianId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('service_orders_partner_warehouse_idx').on(t.servicePartnerId, t.warehouseLocationId),
     // The dispatch board: a partner's orders in a date range, per technician (issue 25).
     index('service_orders_partner_schedule_idx')

@@ -1,0 +1,2 @@
+DROP INDEX "service_orders_partner_technician_idx";--> statement-breakpoint
+CREATE INDEX "service_orders_partner_technician_idx" ON "service_orders" USING btree ("service_partner_id","assigned_technician_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
