@@ -812,11 +812,20 @@ async function main() {
             },
           ),
         );
-        const seqLinksBig = await sequential(`links ${big.name}`, 100, (i) =>
-          request(`${server!.base}/api/service-orders?page=1&pageSize=20&${linksBig[i % linksBig.length]}`, {
+        const perLink = new Map<string, number[]>();
+        const seqLinksBig = await sequential(`links ${big.name}`, 100, async (i) => {
+          const link = linksBig[i % linksBig.length]!;
+          const r = await request(`${server!.base}/api/service-orders?page=1&pageSize=20&${link}`, {
             headers: authBig,
-          }),
-        );
+          });
+          const kind = link.replace(/=[^&]*/g, '');
+          perLink.set(kind, [...(perLink.get(kind) ?? []), r.ms]);
+          return r;
+        });
+        for (const [kind, ms] of perLink) {
+          const s = summarise(ms);
+          log(`    ${kind.padEnd(40)} p50 ${s.p50}  p95 ${s.p95}  max ${s.max} ms`);
+        }
         result.list = {
           sqlMatchesCopy: sql.matchesCopy,
           rounds: listRounds,
