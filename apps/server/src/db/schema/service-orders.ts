@@ -39,6 +39,20 @@ export function searchTokensOf(t: {
   return sql`so_search_tokens(${t.servicePartnerId}, ${t.orderNumber}, ${t.customerName}, ${t.customerEmail}, ${t.customerPhone}, regexp_replace(coalesce(${t.customerPhone}, ''), '\\D', '', 'g'), ${t.serialNumber})`;
 }
 /**
+ * An order's exact-match keys (function `so_exact_keys`, migration 0051): its order number, serial
+ * number, e-mail and phone lower-cased, and `#` + the phone's last 8 digits. The global search
+ * asks whether any field equals the text through them, without reading the rows that merely
+ * contain it (a common surname's thousands).
+ */
+export function exactKeysOf(t: {
+  orderNumber: PgColumn;
+  customerEmail: PgColumn;
+  customerPhone: PgColumn;
+  serialNumber: PgColumn;
+}) {
+  return sql`so_exact_keys(${t.orderNumber}, ${t.serialNumber}, ${t.customerEmail}, ${t.customerPhone})`;
+}
+/**
  * The search tokens of the order's own text, its title and description (issue 31): a second index
  * beside the contact fields', so a search by name, e-mail or phone stays as selective as it was.
  */
@@ -152,6 +166,7 @@ export const serviceOrders = pgTable(
     // a lookup only walks that partner's entries (docs/decisions/009-search-tokens.md).
     index('service_orders_search_tokens_idx').using('gin', searchTokensOf(t)),
     index('service_orders_text_tokens_idx').using('gin', textTokensOf(t)),
+    index('service_orders_exact_keys_idx').using('gin', exactKeysOf(t)),
   ],
 );
 

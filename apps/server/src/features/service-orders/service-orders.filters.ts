@@ -7,6 +7,7 @@ import type {
   ServiceType,
 } from '@service-portal/shared/service-orders';
 import {
+  exactKeysOf,
   searchTokensOf,
   serviceOrders,
   serviceOrderSpareParts,
@@ -111,6 +112,7 @@ export const sortBy = (direction: SortDirection) =>
 /** The search index's expression, and the phone as bare digits as it holds them. */
 const searchTokens = searchTokensOf(o);
 const textTokens = textTokensOf(o);
+const exactKeys = exactKeysOf(o);
 export const phoneDigitsOf = sql`regexp_replace(coalesce(${o.customerPhone}, ''), '\\D', '', 'g')`;
 
 /** The digits of a text that could be a phone number ("+47 912 34 567"), else undefined. */
@@ -137,6 +139,49 @@ export function usesSearch(f: OrderFilters): boolean {
   return Boolean(f.text || f.customerName || f.orderNumber || f.email || f.phone || f.serialNumber);
 }
 
+/**
+ * The order holds the text in one of its contact fields (and in its title or description with
+ * `inOrder`): the check itself, without the search index's condition. The short contact fields
+ * first, the title and the long description last: PostgreSQL tries them in this order and stops
+ * at the first that holds the text.
+ */
+export function holdsText(text: string, inOrder: boolean): SQL | undefined {
+  const digits = phoneDigits(text);
+  return or(
+    holds(o.orderNumber, text),
+    holds(o.customerName, text),
+    holds(o.customerEmail, text),
+    holds(sql`coalesce(${o.customerPhone}, '')`, text),
+    holds(sql`coalesce(${o.serialNumber}, '')`, text),
+    digits ? sql`strpos(${phoneDigitsOf}, ${digits}) > 0` : undefined,
+    inOrder ? holds(o.title, text) : undefined,
+    inOrder ? holds(sql`coalesce(${o.description}, '')`, text) : undefined,
+  );
+}
+
+/**
+ * The order equals the text in a whole field: its order number, serial number, e-mail or phone
+ * (a full national number also matches the stored one with its country code). `check` is the
+ * equality; `index` finds the candidates through the exact-key index (`so_exact_keys`) without
+ * reading the rows that merely contain the text.
+ */
+export function equalsText(text: string): { index: SQL; check: SQL } {
+  const lower = text.toLowerCase();
+  const digits = phoneDigits(text);
+  const whole = digits !== undefined && digits.length >= 8;
+  const keys = whole ? [lower, `#${digits.slice(-8)}`] : [lower];
+  return {
+    index: sql`${exactKeys} && ${sql.param(keys)}::text[]`,
+    check: or(
+      sql`lower(${o.orderNumber}) = ${lower}`,
+      sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
+      sql`lower(${o.customerEmail}) = ${lower}`,
+      sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
+      whole ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}` : undefined,
+    ) as SQL,
+  };
+}
+
 export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (f.text) {
@@ -150,18 +195,7 @@ export function filterConditions(scope: TenantScope, f: OrderFilters): (SQL | un
     const tokens = tokensFor(scope, [f.text, digits]);
     conditions.push(
       inText && tokens ? or(tokens, inText) : tokens,
-      // The short contact fields first, the title and the long description last: PostgreSQL
-      // tries them in this order and stops at the first that holds the text.
-      or(
-        holds(o.orderNumber, f.text),
-        holds(o.customerName, f.text),
-        holds(o.customerEmail, f.text),
-        holds(sql`coalesce(${o.customerPhone}, '')`, f.text),
-        holds(sql`coalesce(${o.serialNumber}, '')`, f.text),
-        digits ? sql`strpos(${phoneDigitsOf}, ${digits}) > 0` : undefined,
-        f.textInOrder ? holds(o.title, f.text) : undefined,
-        f.textInOrder ? holds(sql`coalesce(${o.description}, '')`, f.text) : undefined,
-      ),
+      holdsText(f.text, Boolean(f.textInOrder)),
     );
   }
   if (f.customerName)

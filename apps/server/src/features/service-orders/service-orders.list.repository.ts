@@ -1,16 +1,17 @@
-import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
+import { serviceOrderCounts } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
 import { createRollupCounts } from './service-orders.list-counts.ts';
 import {
   BOUNDS,
+  equalsText,
   filterConditions,
+  holdsText,
   listColumns,
   o,
-  phoneDigits,
-  phoneDigitsOf,
   sortBy,
   toListItem,
   usesSearch,
@@ -25,11 +26,24 @@ import {
 export interface ServiceOrderListOptions {
   /** How many filter shapes of the plain list get prepared statements (tests lower it). */
   maxListShapes?: number;
+  /**
+   * How many of the partner's newest orders the global search looks through first for a name
+   * (tests lower it; then every partner counts as large).
+   */
+  recentWindow?: number;
   /** false: count the orders even where a roll-up could answer (tests compare the two). */
   rollupCounts?: boolean;
 }
 
 type Page = { items: ServiceOrderListItem[]; total: number };
+
+/** How many of the partner's newest orders the global search looks through first for a name. */
+const RECENT_WINDOW = 500;
+/**
+ * From how many orders a partner's name searches look through the newest first: below, even a
+ * common name's matches are a few hundred rows, which the search index reads at once.
+ */
+const LARGE_PARTNER = 20_000;
 
 export function createServiceOrderListQueries(db: Db, options: ServiceOrderListOptions = {}) {
   /**
@@ -143,6 +157,17 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     return { items: rows.map(toListItem), total: totals[0]?.n ?? 0 };
   }
 
+  const recentWindow = options.recentWindow ?? RECENT_WINDOW;
+  const largePartner = options.recentWindow === undefined ? LARGE_PARTNER : 0;
+
+  /** The partner's orders, from the roll-up (decision 082). */
+  async function partnerOrders(scope: TenantScope): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${serviceOrderCounts.orders}), 0)::text` })
+      .from(serviceOrderCounts)
+      .where(eq(serviceOrderCounts.servicePartnerId, scope.partnerId));
+    return Number(row?.n ?? 0);
+  }
   const rollupCounts = options.rollupCounts === false ? undefined : createRollupCounts(db);
 
   /** The total from a roll-up when one keeps these filters (decision 082), else counted. */
@@ -183,46 +208,75 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     },
 
     /**
-     * Up to `limit` orders containing the text, exact matches first: the text is the whole order
-     * number, serial number, e-mail or phone (as digits). An exact match also contains the text, so
-     * one pass over the orders containing it (the search index, then the check) marks the exact
-     * ones and keeps the first `limit` by (exact, newest): a common text that matches thousands of
-     * orders reads them once, as (id, created, exact), and only the kept rows are read whole.
+     * Up to `limit` orders containing the text, exact matches first (the text is the whole order
+     * number, serial number, e-mail or phone), then the newest. A text with digits or '@' (an
+     * identifier: rare) goes through the search index once: the orders containing it as
+     * (id, created, exact), the first `limit` kept and only those read whole. A text that reads
+     * like a name may be in thousands of orders (a common surname), which the search index would
+     * all read: its exact matches come through their own index, the others from the partner's
+     * newest `RECENT_WINDOW` orders when that holds enough, which a common name does after a few
+     * hundred rows; only otherwise through the search index. The answer is the same either way:
+     * everything outside the window is older.
      */
     async globalSearch(
       scope: TenantScope,
       text: string,
       limit: number,
     ): Promise<(ServiceOrderListItem & { exact: boolean })[]> {
-      const lower = text.toLowerCase();
-      const digits = phoneDigits(text);
-      const exact =
-        [...text].length >= 3
-          ? sql<boolean>`coalesce(${or(
-              sql`lower(${o.orderNumber}) = ${lower}`,
-              sql`lower(coalesce(${o.serialNumber}, '')) = ${lower}`,
-              sql`lower(${o.customerEmail}) = ${lower}`,
-              sql`lower(coalesce(${o.customerPhone}, '')) = ${lower}`,
-              // A whole national number matches the stored one with or without its country code.
-              digits && digits.length >= 8
-                ? sql`right(${phoneDigitsOf}, ${digits.length}) = ${digits}`
-                : undefined,
-            )}, false)`
-          : sql<boolean>`false`;
-      const matches = db
-        .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
-        .from(o)
-        .where(scoped(o, scope, ...filterConditions(scope, { text })))
-        .orderBy(sql`${exact} desc`, desc(o.createdAt), desc(o.id))
-        .limit(limit)
-        .as('matches');
-      const rows = await db
-        .select({ ...listColumns, exact: matches.exact })
-        .from(matches)
-        .innerJoin(o, eq(o.id, matches.id))
-        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
-        .orderBy(sql`${matches.exact} desc`, desc(o.createdAt), desc(o.id));
-      return rows.map(({ exact: isExact, ...row }) => ({ ...toListItem(row), exact: isExact }));
+      const long = [...text].length >= 3;
+      const equal = equalsText(text);
+      const newestFirst = [desc(o.createdAt), desc(o.id)];
+
+      if (/[\d@]/.test(text) || !long || (await partnerOrders(scope)) < largePartner) {
+        const exact = long ? sql<boolean>`coalesce(${equal.check}, false)` : sql<boolean>`false`;
+        const matches = db
+          .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
+          .from(o)
+          .where(scoped(o, scope, ...filterConditions(scope, { text })))
+          .orderBy(sql`${exact} desc`, ...newestFirst)
+          .limit(limit)
+          .as('matches');
+        const rows = await db
+          .select({ ...listColumns, exact: matches.exact })
+          .from(matches)
+          .innerJoin(o, eq(o.id, matches.id))
+          .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+          .orderBy(sql`${matches.exact} desc`, ...newestFirst);
+        return rows.map(({ exact: isExact, ...row }) => ({ ...toListItem(row), exact: isExact }));
+      }
+
+      const listed = () =>
+        db.select(listColumns).from(o).leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId));
+      const exactRows = await listed()
+        .where(scoped(o, scope, equal.index, equal.check))
+        .orderBy(...newestFirst)
+        .limit(limit);
+      const wanted = limit + exactRows.length;
+      // The created time of the partner's recentWindow-th newest order (null: it has fewer).
+      const windowStart = sql`(select ${o.createdAt} from ${o} where ${o.servicePartnerId} = ${scope.partnerId}
+        order by ${o.createdAt} desc, ${o.id} desc offset ${recentWindow - 1} limit 1)`;
+      let rows = await listed()
+        .where(
+          scoped(
+            o,
+            scope,
+            holdsText(text, false),
+            sql`${o.createdAt} >= coalesce(${windowStart}, '-infinity')`,
+          ),
+        )
+        .orderBy(...newestFirst)
+        .limit(wanted);
+      if (rows.length < wanted) {
+        rows = await listed()
+          .where(scoped(o, scope, ...filterConditions(scope, { text })))
+          .orderBy(...newestFirst)
+          .limit(wanted);
+      }
+      const seen = new Set(exactRows.map((r) => r.id));
+      return [
+        ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),
+        ...rows.filter((r) => !seen.has(r.id)).map((r) => ({ ...toListItem(r), exact: false })),
+      ].slice(0, limit);
     },
   };
 }

@@ -302,6 +302,46 @@ describe('POST /api/service-orders/global-search', () => {
     expect(keysOf(limited.json())).toEqual(['f', 'e']);
   });
 
+  it('gives the same answer whichever part of the newest orders it looks through first', async () => {
+    const scope = { partnerId: w.partners.nordic };
+    const everything = createServiceOrdersRepository(w.ctx.app.db, { recentWindow: 100_000 });
+    const { items } = await everything.list(scope, {}, { page: 1, pageSize: 20, sortDirection: 'asc' });
+    const oldest = items[0]!;
+    const terms = [
+      'johansen',
+      'SO-',
+      'example',
+      'zzzz',
+      oldest.orderNumber,
+      oldest.orderNumber.toLowerCase(),
+      oldest.customerEmail.toUpperCase(),
+      ...(oldest.customerPhone
+        ? [oldest.customerPhone, oldest.customerPhone.replace(/\D/g, '').slice(-8)]
+        : []),
+    ];
+    const answer = async (repo: typeof everything, term: string, limit: number) =>
+      (await repo.globalSearch(scope, term, limit)).map((r) => `${keysOf([r])[0]}${r.exact ? '!' : ''}`);
+    for (const window of [1, 2, 3]) {
+      const windowed = createServiceOrdersRepository(w.ctx.app.db, { recentWindow: window });
+      for (const term of terms)
+        for (const limit of [1, 2, 8])
+          expect({ term, window, limit, found: await answer(windowed, term, limit) }).toEqual({
+            term,
+            window,
+            limit,
+            found: await answer(everything, term, limit),
+          });
+    }
+    // The whole order number of the oldest order: it comes first, as the exact match.
+    expect((await answer(everything, oldest.orderNumber.toLowerCase(), 8))[0]).toBe(
+      `${keysOf([oldest])[0]}!`,
+    );
+    // A whole national number, with or without the country code, is an exact match of its phone.
+    expect(await answer(everything, '912 34 567', 8)).toEqual(['a!']);
+    expect(await answer(everything, '4791234567', 8)).toEqual(['a!']);
+    expect(await answer(everything, 'INC-2021-04821', 8)).toEqual(['a!']);
+  });
+
   it('needs at least two characters', async () => {
     const res = await manager().post('/service-orders/global-search', { query: 'j' });
     expect(res.statusCode).toBe(400);
