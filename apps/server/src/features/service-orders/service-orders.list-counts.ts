@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import {
+  serviceOrderCounts as c,
+  serviceOrderDays,
+  serviceOrderTechnicianDays,
+} from '../../db/schema/service-orders.ts';
 import { placeholderValues, type TenantScope } from '../../db/tenant.ts';
 import type { OrderFilters } from './service-orders.filters.ts';
 
@@ -79,15 +84,13 @@ const inList = (column: SQL, values: readonly string[] | undefined) =>
 export function createRollupCounts(db: Db) {
   // The common case, a plain list with or without status, priority or type: one prepared statement.
   const groupsStatement = db
-    .select({
-      n: sql<string>`coalesce(sum(orders), 0)::text`,
-    })
-    .from(sql`service_order_counts`)
+    .select({ n: sql<string>`coalesce(sum(${c.orders}), 0)::text` })
+    .from(c)
     .where(
-      sql`service_partner_id = ${sql.placeholder('partnerId')}
-        and (${sql.placeholder('status')}::text[] is null or status = any(${sql.placeholder('status')}::text[]))
-        and (${sql.placeholder('priority')}::text[] is null or priority = any(${sql.placeholder('priority')}::text[]))
-        and (${sql.placeholder('serviceType')}::text[] is null or service_type = any(${sql.placeholder('serviceType')}::text[]))`,
+      sql`${c.servicePartnerId} = ${sql.placeholder('partnerId')}
+        and (${sql.placeholder('status')}::text[] is null or ${c.status} = any(${sql.placeholder('status')}::text[]))
+        and (${sql.placeholder('priority')}::text[] is null or ${c.priority} = any(${sql.placeholder('priority')}::text[]))
+        and (${sql.placeholder('serviceType')}::text[] is null or ${c.serviceType} = any(${sql.placeholder('serviceType')}::text[]))`,
     )
     .prepare('so_list_count_groups');
 
@@ -98,7 +101,7 @@ export function createRollupCounts(db: Db) {
    */
   async function overDays(
     scope: TenantScope,
-    rollup: SQL,
+    rollup: typeof serviceOrderDays | typeof serviceOrderTechnicianDays,
     value: SQL,
     rollupConditions: SQL,
     orderConditions: SQL,
@@ -142,26 +145,32 @@ export function createRollupCounts(db: Db) {
     return Number((result as { rows: { n: string }[] }).rows[0]?.n ?? 0);
   }
 
+  async function groups(scope: TenantScope, f: OrderFilters): Promise<number> {
+    const [row] = await groupsStatement.execute(
+      placeholderValues(scope, {
+        status: f.status?.length ? [...f.status] : null,
+        priority: f.priority?.length ? [...f.priority] : null,
+        serviceType: f.serviceType?.length ? [...f.serviceType] : null,
+      }),
+    );
+    return Number(row?.n ?? 0);
+  }
+
   return {
+    /** All of the partner's orders. */
+    partnerOrders: (scope: TenantScope) => groups(scope, {}),
+
     /** The list's total from a roll-up, or undefined when no roll-up keeps these filters. */
     async count(scope: TenantScope, f: OrderFilters): Promise<number | undefined> {
       const plan = rollupPlan(f);
       if (!plan) return undefined;
       switch (plan.kind) {
-        case 'groups': {
-          const [row] = await groupsStatement.execute(
-            placeholderValues(scope, {
-              status: f.status?.length ? [...f.status] : null,
-              priority: f.priority?.length ? [...f.priority] : null,
-              serviceType: f.serviceType?.length ? [...f.serviceType] : null,
-            }),
-          );
-          return Number(row?.n ?? 0);
-        }
+        case 'groups':
+          return groups(scope, f);
         case 'created':
           return overDays(
             scope,
-            sql`service_order_days`,
+            serviceOrderDays,
             sql`r.orders`,
             sql`${inList(sql`r.status`, f.status)}${inList(sql`r.service_type`, f.serviceType)}`,
             sql`${inList(sql`o.status`, f.status)}${inList(sql`o.service_type`, f.serviceType)}`,
@@ -172,7 +181,7 @@ export function createRollupCounts(db: Db) {
         case 'technician':
           return overDays(
             scope,
-            sql`service_order_technician_days`,
+            serviceOrderTechnicianDays,
             sql.raw(`r.${plan.value}`),
             sql` and r.technician_id = ${plan.technicianId}::uuid`,
             sql` and o.assigned_technician_id = ${plan.technicianId}::uuid${
@@ -185,7 +194,7 @@ export function createRollupCounts(db: Db) {
         case 'completed':
           return overDays(
             scope,
-            sql`service_order_technician_days`,
+            serviceOrderTechnicianDays,
             sql`r.resolved`,
             plan.technicianId ? sql` and r.technician_id = ${plan.technicianId}::uuid` : sql``,
             sql` and o.status = 'completed'${

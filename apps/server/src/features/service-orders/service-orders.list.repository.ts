@@ -1,7 +1,6 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
-import { serviceOrderCounts } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
 import { createRollupCounts } from './service-orders.list-counts.ts';
@@ -31,8 +30,6 @@ export interface ServiceOrderListOptions {
    * (tests lower it; then every partner counts as large).
    */
   recentWindow?: number;
-  /** false: count the orders even where a roll-up could answer (tests compare the two). */
-  rollupCounts?: boolean;
 }
 
 type Page = { items: ServiceOrderListItem[]; total: number };
@@ -160,15 +157,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
   const recentWindow = options.recentWindow ?? RECENT_WINDOW;
   const largePartner = options.recentWindow === undefined ? LARGE_PARTNER : 0;
 
-  /** The partner's orders, from the roll-up (decision 082). */
-  async function partnerOrders(scope: TenantScope): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<string>`coalesce(sum(${serviceOrderCounts.orders}), 0)::text` })
-      .from(serviceOrderCounts)
-      .where(eq(serviceOrderCounts.servicePartnerId, scope.partnerId));
-    return Number(row?.n ?? 0);
-  }
-  const rollupCounts = options.rollupCounts === false ? undefined : createRollupCounts(db);
+  const rollupCounts = createRollupCounts(db);
 
   /** The total from a roll-up when one keeps these filters (decision 082), else counted. */
   async function countOf(
@@ -177,7 +166,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     counted: ReturnType<typeof prepareList>['count'],
     values: Record<string, unknown>,
   ): Promise<number> {
-    const fromRollup = await rollupCounts?.count(scope, filters);
+    const fromRollup = await rollupCounts.count(scope, filters);
     if (fromRollup !== undefined) return fromRollup;
     return (await counted.execute(values))[0]?.n ?? 0;
   }
@@ -227,7 +216,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       const equal = equalsText(text);
       const newestFirst = [desc(o.createdAt), desc(o.id)];
 
-      if (/[\d@]/.test(text) || !long || (await partnerOrders(scope)) < largePartner) {
+      if (/[\d@]/.test(text) || !long || (await rollupCounts.partnerOrders(scope)) < largePartner) {
         const exact = long ? sql<boolean>`coalesce(${equal.check}, false)` : sql<boolean>`false`;
         const matches = db
           .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
