@@ -41,6 +41,13 @@ const RECENT_WINDOW = 500;
  * common name's matches are a few hundred rows, which the search index reads at once.
  */
 const LARGE_PARTNER = 20_000;
+/**
+ * A name found this many times among the newest `RECENT_WINDOW` orders, but not often enough, is
+ * looked for again among `WIDEN_BY` times as many: at that rate they hold enough, and the scan
+ * stops once it has them. A rarer name goes to the search index, which its few matches make cheap.
+ */
+const WIDEN_FROM = 3;
+const WIDEN_BY = 8;
 
 export function createServiceOrderListQueries(db: Db, options: ServiceOrderListOptions = {}) {
   /**
@@ -203,9 +210,11 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
      * (id, created, exact), the first `limit` kept and only those read whole. A text that reads
      * like a name may be in thousands of orders (a common surname), which the search index would
      * all read: its exact matches come through their own index, the others from the partner's
-     * newest `RECENT_WINDOW` orders when that holds enough, which a common name does after a few
-     * hundred rows; only otherwise through the search index. The answer is the same either way:
-     * everything outside the window is older.
+     * newest orders, scanned newest first until enough are found: first `RECENT_WINDOW` of them,
+     * which a common name fills after a few hundred rows; then, when that window held a few
+     * (at least `WIDEN_FROM`, so the text is common enough to fill it soon), eight times as many;
+     * only otherwise the search index, which a text this rare costs little to read whole. The
+     * answer is the same either way: everything outside a window is older.
      */
     async globalSearch(
       scope: TenantScope,
@@ -216,7 +225,8 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       const equal = equalsText(text);
       const newestFirst = [desc(o.createdAt), desc(o.id)];
 
-      if (/[\d@]/.test(text) || !long || (await rollupCounts.partnerOrders(scope)) < largePartner) {
+      /** Through the search index: every order containing the text, sorted as (id, created, exact). */
+      const singlePass = async () => {
         const exact = long ? sql<boolean>`coalesce(${equal.check}, false)` : sql<boolean>`false`;
         const matches = db
           .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
@@ -232,6 +242,10 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
           .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
           .orderBy(sql`${matches.exact} desc`, ...newestFirst);
         return rows.map(({ exact: isExact, ...row }) => ({ ...toListItem(row), exact: isExact }));
+      };
+
+      if (/[\d@]/.test(text) || !long || (await rollupCounts.partnerOrders(scope)) < largePartner) {
+        return singlePass();
       }
 
       const listed = () =>
@@ -241,26 +255,26 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         .orderBy(...newestFirst)
         .limit(limit);
       const wanted = limit + exactRows.length;
-      // The created time of the partner's recentWindow-th newest order (null: it has fewer).
-      const windowStart = sql`(select ${o.createdAt} from ${o} where ${o.servicePartnerId} = ${scope.partnerId}
-        order by ${o.createdAt} desc, ${o.id} desc offset ${recentWindow - 1} limit 1)`;
-      let rows = await listed()
-        .where(
-          scoped(
-            o,
-            scope,
-            holdsText(text, false),
-            sql`${o.createdAt} >= coalesce(${windowStart}, '-infinity')`,
-          ),
-        )
-        .orderBy(...newestFirst)
-        .limit(wanted);
-      if (rows.length < wanted) {
-        rows = await listed()
-          .where(scoped(o, scope, ...filterConditions(scope, { text })))
+      /** The newest orders containing the text among the partner's `size` newest. */
+      const inWindow = (size: number) => {
+        // The created time of the partner's size-th newest order (null: it has fewer).
+        const windowStart = sql`(select ${o.createdAt} from ${o} where ${o.servicePartnerId} = ${scope.partnerId}
+          order by ${o.createdAt} desc, ${o.id} desc offset ${size - 1} limit 1)`;
+        return listed()
+          .where(
+            scoped(
+              o,
+              scope,
+              holdsText(text, false),
+              sql`${o.createdAt} >= coalesce(${windowStart}, '-infinity')`,
+            ),
+          )
           .orderBy(...newestFirst)
           .limit(wanted);
-      }
+      };
+      let rows = await inWindow(recentWindow);
+      if (rows.length < wanted && rows.length >= WIDEN_FROM) rows = await inWindow(recentWindow * WIDEN_BY);
+      if (rows.length < wanted) return singlePass();
       const seen = new Set(exactRows.map((r) => r.id));
       return [
         ...exactRows.map((r) => ({ ...toListItem(r), exact: true })),

@@ -324,7 +324,7 @@ describe('POST /api/service-orders/global-search', () => {
     for (const window of [1, 2, 3]) {
       const windowed = createServiceOrdersRepository(w.ctx.app.db, { recentWindow: window });
       for (const term of terms)
-        for (const limit of [1, 2, 8])
+        for (const limit of [1, 2, 4, 8])
           expect({ term, window, limit, found: await answer(windowed, term, limit) }).toEqual({
             term,
             window,
