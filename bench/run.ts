@@ -133,16 +133,17 @@ async function captureListSql(partnerId: string): Promise<{
   const pool = new pg.Pool({ connectionString: benchConfig.databaseUrl, max: 2 });
   const seen: string[] = [];
   const params = new Map<string, unknown[]>();
+  // What reaches the driver: the page is read past drizzle (namedRows), the count through it.
+  const recording = {
+    query: (config: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text;
+      seen.push(text);
+      params.set(text, values ?? (typeof config === 'string' ? [] : (config.values ?? [])));
+      return pool.query(config as pg.QueryConfig, values);
+    },
+  };
   try {
-    const db = drizzle(pool, {
-      schema,
-      logger: {
-        logQuery: (query, values) => {
-          seen.push(query);
-          params.set(query, values);
-        },
-      },
-    }) as unknown as Db;
+    const db = drizzle(recording as unknown as pg.Pool, { schema }) as unknown as Db;
     await createServiceOrdersRepository(db).list(
       { partnerId },
       {},

@@ -97,6 +97,17 @@ export const listColumns = {
   version: o.version,
 };
 
+/**
+ * The list's columns under their item names, for a query read as the driver returns its rows
+ * (`namedRows`): every field aliased, the scheduled date as text as drizzle reads it.
+ */
+export const listRowFields = Object.fromEntries(
+  Object.entries(listColumns).map(([key, column]) => [
+    key,
+    (column === o.scheduledDate ? sql`${column}::text` : sql`${column}`).as(key),
+  ]),
+) as { [K in keyof typeof listColumns]: SQL.Aliased };
+
 export function toListItem<T extends { createdAt: Date; updatedAt: Date; completedAt: Date | null }>(row: T) {
   return {
     ...row,

@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceOrderListItem } from '@service-portal/shared/service-orders';
 import type { Db } from '../../db/client.ts';
+import { namedRows } from '../../db/named-rows.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
 import { createRollupCounts } from './service-orders.list-counts.ts';
@@ -10,6 +11,7 @@ import {
   filterConditions,
   holdsText,
   listColumns,
+  listRowFields,
   o,
   sortBy,
   toListItem,
@@ -33,6 +35,11 @@ export interface ServiceOrderListOptions {
 }
 
 type Page = { items: ServiceOrderListItem[]; total: number };
+
+/** A list row as the queries read it, before `toListItem`. */
+const listRowsOf = (db: Db) =>
+  db.select(listColumns).from(o).leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId));
+type ListRow = Awaited<ReturnType<typeof listRowsOf>>[number];
 
 /** How many of the partner's newest orders the global search looks through first for a name. */
 const RECENT_WINDOW = 500;
@@ -119,15 +126,21 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       ),
     );
     return {
-      page: db
-        .select(listColumns)
-        .from(o)
-        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
-        .where(where)
-        .orderBy(...sortBy(sortDirection))
-        .limit(ph('limit'))
-        .offset(ph('offset'))
-        .prepare(`${name}_page`),
+      // Rows as the driver reads them (`namedRows`): drizzle's per-field mapping was the largest
+      // share of the list's own cost (bench/README.md, item 1).
+      page: namedRows<ListRow>(
+        db,
+        `${name}_rows`,
+        db
+          .select(listRowFields)
+          .from(o)
+          .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+          .where(where)
+          .orderBy(...sortBy(sortDirection))
+          .limit(ph('limit'))
+          .offset(ph('offset'))
+          .toSQL(),
+      ),
       count: db.select({ n: count() }).from(o).where(where).prepare(`${name}_count`),
     };
   }
@@ -148,10 +161,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
   async function builtPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
     const where = scoped(o, scope, ...filterConditions(scope, filters));
     const [rows, totals] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(o)
-        .leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId))
+      listRowsOf(db)
         .where(where)
         .orderBy(...sortBy(page.sortDirection))
         .limit(page.pageSize)
@@ -192,7 +202,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
     }
     const values = placeholderValues(scope, listValues(filters));
     const [rows, total] = await Promise.all([
-      statements.page.execute({ ...values, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+      statements.page({ ...values, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
       countOf(scope, filters, statements.count, values),
     ]);
     return { items: rows.map(toListItem), total };
@@ -248,8 +258,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         return singlePass();
       }
 
-      const listed = () =>
-        db.select(listColumns).from(o).leftJoin(technicians, eq(technicians.id, o.assignedTechnicianId));
+      const listed = () => listRowsOf(db);
       const exactRows = await listed()
         .where(scoped(o, scope, equal.index, equal.check))
         .orderBy(...newestFirst)

@@ -232,6 +232,27 @@ describe('GET /api/service-orders', () => {
     }
   });
 
+  it('reads a prepared page as the driver returns it, field for field as drizzle maps it', async () => {
+    const scope = { partnerId: w.partners.nordic };
+    const prepared = createServiceOrdersRepository(w.ctx.app.db);
+    const built = createServiceOrdersRepository(w.ctx.app.db, { maxListShapes: 0 });
+    const scheduled = (date: string | null) =>
+      w.ctx.app.db.update(serviceOrders).set({ scheduledDate: date }).where(eq(serviceOrders.id, orders.b!.id));
+    await scheduled('2026-03-04');
+    for (const sortDirection of ['desc', 'asc'] as const) {
+      const page = { page: 1, pageSize: 20, sortDirection };
+      const expected = await built.list(scope, {}, page);
+      expect(await prepared.list(scope, {}, page)).toEqual(expected);
+      // The comparison covers every kind of value: dates, instants, nulls, the technician's name.
+      const items = expected.items;
+      expect(items.some((i) => i.scheduledDate !== null)).toBe(true);
+      expect(items.some((i) => i.completedAt !== null)).toBe(true);
+      expect(items.some((i) => i.assignedTechnicianName !== null)).toBe(true);
+      expect(items.some((i) => i.customerPhone === null || i.completedAt === null)).toBe(true);
+    }
+    await scheduled(null);
+  });
+
   it('filters by status, priority, type, customer e-mail, customer and technician', async () => {
     expect(keysOf((await list('?status=completed,cancelled')).items)).toEqual(['f', 'e', 'd']);
     expect(keysOf((await list('?priority=high,critical')).items)).toEqual(['d', 'a']);
