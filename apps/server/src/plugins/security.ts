@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -63,17 +64,35 @@ function withImageOrigins(origins: readonly string[]) {
   };
 }
 
+/**
+ * The headers helmet sets for these options, found once by running its middleware against a
+ * recording response: no directive is a function, so they are the same for every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { imageOrigins?: readonly string[] }) => {
     // Product pictures load straight from the shop (docs/decisions/024-catalogue-sync.md).
-    // Helmet's middleware is built once: @fastify/helmet builds it on every request (its CSP
-    // directives parsed each time, issue 33 item 1); the headers it sets are the same.
-    const middleware = helmet(withImageOrigins(opts.imageOrigins ?? []));
+    // Helmet's headers are worked out once and handed to each reply as one object (running its
+    // middleware per request was a tenth of the order list's own cost, issue 33 item 1). They are
+    // set first thing, so a route's own header of the same name wins: an image's sandboxing CSP,
+    // a logo's or a file's cache-control (until this was an onSend hook, `no-store` overwrote them).
+    const headers = helmetHeaders(withImageOrigins(opts.imageOrigins ?? []));
     app.addHook('onRequest', (request, reply, done) => {
-      middleware(request.raw, reply.raw, () => undefined);
+      reply.headers(headers);
+      transportHeaders(request, reply);
       done();
     });
-    app.addHook('onSend', async (request, reply) => transportHeaders(request, reply));
   },
   { name: 'security' },
 );

@@ -130,6 +130,10 @@ describe("the partner's logo", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Its address changes with every upload: the route's caching is what reaches the browser,
+    // beside the security headers every answer carries.
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['referrer-policy']).toBe('no-referrer');
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 171]);
     expect(logo.bytes).toBe(file.rawPayload.length);
