@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { AppError } from '../errors.ts';
@@ -71,7 +71,7 @@ export const idempotencyPlugin = fp(
     const t = idempotencyKeys;
     let lastPurge = 0;
 
-    app.addHook('preHandler', async (request, reply) => {
+    const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
       const idempotent = request.routeOptions.config.idempotent;
       if (!idempotent) return;
       const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -158,9 +158,9 @@ export const idempotencyPlugin = fp(
       if (first.location) reply.header('location', first.location);
       if (first.contentType) reply.type(first.contentType);
       return reply.status(first.status).send(first.body ?? '');
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claim = request.idempotencyClaim;
       if (!claim) return payload;
       request.idempotencyClaim = null;
@@ -186,6 +186,16 @@ export const idempotencyPlugin = fp(
         request.log.warn({ err }, 'idempotency key not recorded');
       }
       return payload;
+    };
+
+    // Only the routes that honour the header carry its hooks, first among their own: every other
+    // request (all the reads) skips two async hooks that had nothing to do (issue 33 item 1).
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      const own = <T>(hooks: T | T[] | undefined): T[] =>
+        hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+      route.preHandler = [claimKey, ...own(route.preHandler)];
+      route.onSend = [recordAnswer, ...own(route.onSend)];
     });
   },
   { name: 'idempotency', dependencies: ['db', 'auth'] },

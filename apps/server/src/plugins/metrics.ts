@@ -87,13 +87,14 @@ export const metricsPlugin = fp(
       },
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, not the URL: ids would make a series per record.
       const route = request.routeOptions.url ?? 'unmatched';
       requestDuration.observe(
         { method: request.method, route, status_code: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     app.get(

@@ -52,11 +52,12 @@ export const requestLogPlugin = fp(
       runWithRequestContext({ requestId: request.id }, done);
     });
     // One log line per request, after the answer, without query strings (Fastify's own two are off).
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request completed',
       );
+      done();
     });
   },
   { name: 'request-log' },
