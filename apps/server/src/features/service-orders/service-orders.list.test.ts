@@ -237,7 +237,10 @@ describe('GET /api/service-orders', () => {
     const prepared = createServiceOrdersRepository(w.ctx.app.db);
     const built = createServiceOrdersRepository(w.ctx.app.db, { maxListShapes: 0 });
     const scheduled = (date: string | null) =>
-      w.ctx.app.db.update(serviceOrders).set({ scheduledDate: date }).where(eq(serviceOrders.id, orders.b!.id));
+      w.ctx.app.db
+        .update(serviceOrders)
+        .set({ scheduledDate: date })
+        .where(eq(serviceOrders.id, orders.b!.id));
     await scheduled('2026-03-04');
     for (const sortDirection of ['desc', 'asc'] as const) {
       const page = { page: 1, pageSize: 20, sortDirection };
