@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { namedRows } from '../../db/named-rows.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { placeholderValues, scoped, scopedPlaceholder, type TenantScope } from '../../db/tenant.ts';
+import { createCommonTokens, type CommonTokensOptions } from './service-orders.common-tokens.ts';
 import { createRollupCounts } from './service-orders.list-counts.ts';
 import {
   BOUNDS,
@@ -32,6 +33,8 @@ export interface ServiceOrderListOptions {
    * (tests lower it; then every partner counts as large).
    */
   recentWindow?: number;
+  /** The partner's common search tokens: how they are sampled and kept (tests lower the sample). */
+  commonTokens?: CommonTokensOptions;
 }
 
 type Page = { items: ServiceOrderListItem[]; total: number };
@@ -66,7 +69,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
    * column and a technician lookup per match.
    */
   async function searchPage(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
-    const where = scoped(o, scope, ...filterConditions(scope, filters));
+    const where = scoped(o, scope, ...filterConditions(scope, filters, commonTokens.of(scope)));
     const matches = db
       .select({ id: o.id, createdAt: o.createdAt, total: sql<number>`count(*) over ()`.as('search_total') })
       .from(o)
@@ -175,6 +178,11 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
   const largePartner = options.recentWindow === undefined ? LARGE_PARTNER : 0;
 
   const rollupCounts = createRollupCounts(db);
+  const commonTokens = createCommonTokens(
+    db,
+    (scope) => rollupCounts.partnerOrders(scope),
+    options.commonTokens,
+  );
 
   /** The total from a roll-up when one keeps these filters (decision 082), else counted. */
   async function countOf(
@@ -209,6 +217,9 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
   }
 
   return {
+    /** Works out the partner's common search tokens now (they are otherwise refreshed in the background). */
+    refreshCommonTokens: (scope: TenantScope) => commonTokens.refresh(scope),
+
     async list(scope: TenantScope, filters: OrderFilters, page: PageRequest): Promise<Page> {
       return usesSearch(filters) ? searchPage(scope, filters, page) : plainPage(scope, filters, page);
     },
@@ -241,7 +252,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         const matches = db
           .select({ id: o.id, createdAt: o.createdAt, exact: exact.as('exact') })
           .from(o)
-          .where(scoped(o, scope, ...filterConditions(scope, { text })))
+          .where(scoped(o, scope, ...filterConditions(scope, { text }, commonTokens.of(scope))))
           .orderBy(sql`${exact} desc`, ...newestFirst)
           .limit(limit)
           .as('matches');

@@ -44,7 +44,9 @@ export function serviceOrdersModule(
   },
 ) {
   const service = createServiceOrdersService({
-    repo: createServiceOrdersRepository(ctx.db),
+    repo: createServiceOrdersRepository(ctx.db, {
+      commonTokens: { onError: (err) => ctx.log.warn({ err }, 'common search tokens not sampled') },
+    }),
     customers: needs.customers,
     technicians: needs.technicians,
     warehouseLocations: needs.warehouseLocations,
