@@ -102,9 +102,7 @@ export function createCommonTokens(
       }
       return entry?.tokens ?? [];
     },
-    /** Works them out now and keeps them (tests, and a search that may wait). */
+    /** Works them out now and keeps them (the tests; searches never wait for them). */
     refresh,
   };
 }
-
-export type CommonTokens = ReturnType<typeof createCommonTokens>;

@@ -269,8 +269,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         return singlePass();
       }
 
-      const listed = () => listRowsOf(db);
-      const exactRows = await listed()
+      const exactRows = await listRowsOf(db)
         .where(scoped(o, scope, equal.index, equal.check))
         .orderBy(...newestFirst)
         .limit(limit);
@@ -280,7 +279,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
         // The created time of the partner's size-th newest order (null: it has fewer).
         const windowStart = sql`(select ${o.createdAt} from ${o} where ${o.servicePartnerId} = ${scope.partnerId}
           order by ${o.createdAt} desc, ${o.id} desc offset ${size - 1} limit 1)`;
-        return listed()
+        return listRowsOf(db)
           .where(
             scoped(
               o,
