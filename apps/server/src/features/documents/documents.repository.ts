@@ -356,9 +356,19 @@ export function createDocumentsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Stores a version's text; the document's too (and so its search vector) while it is current. */
+    /**
+     * Stores a version's text; the document's too (and so its search vector) while it is current.
+     * The document's row is locked first, as a replacement and a deletion lock it: a deletion's
+     * cascade to the versions then never waits on a version this holds while this waits on the
+     * document (a deadlock, answered 503, when a document was deleted as its text was stored).
+     */
     async saveText(versionId: string, status: 'done' | 'failed', text: string | null): Promise<void> {
       await db.transaction(async (tx) => {
+        await tx
+          .select({ id: d.id })
+          .from(d)
+          .where(eq(d.id, tx.select({ documentId: v.documentId }).from(v).where(eq(v.id, versionId))))
+          .for('update');
         const [row] = await tx
           .update(v)
           .set({ textStatus: status, extractedText: text })

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Document, DocumentDetail, DocumentListResponse } from '@service-portal/shared/documents';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { storedFiles } from '../../db/schema/stored-files.ts';
 import { makePdf } from '../../seed/pdf.ts';
+import { createDocumentsRepository } from './documents.repository.ts';
 import { multipart, png, type Part } from '../../../test/image-fixtures.ts';
 import { bearer } from '../../../test/helper.ts';
 import { actingFor, createOrdersWorld, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
@@ -197,7 +199,7 @@ describe('upload and text search', () => {
     expect(own.json().code).toBe('partner_required');
     expect((await list(w.tokens.admin, '?search=own')).total).toBe(0);
     const removed = await admin.del(`/documents/${maker.json<Document[]>()[0]!.id}`);
-    expect(removed.statusCode).toBe(204);
+    expect(removed.statusCode, removed.body).toBe(204);
   });
 
   it('joins the global search as type Document', async () => {
@@ -468,6 +470,37 @@ describe('versions, edits, files and deletion', () => {
       .where(eq(storedFiles.key, `documents/${w.partners.nordic}/${nordicDoc.current.id}`));
     expect(released[0]?.deletedAt).not.toBeNull();
   });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!inject('pgTemplate'))(
+    'stores a text as its document is deleted, without a deadlock',
+    async () => {
+      const res = await upload(w.tokens.manager, [
+        { name: 'category', value: 'user_manual' },
+        pdfPart('race.pdf', await pdfWith('Race notes', 'Words.')),
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      const doc = res.json<Document[]>()[0]!;
+      await w.ctx.app.jobs.drain();
+      const db = w.ctx.app.db;
+      const repo = createDocumentsRepository(db);
+      let saving: Promise<void> | undefined;
+      // The deletion holds the document's lock while the extraction job stores the text, then
+      // deletes: the job must wait for the document, not hold the version the cascade needs.
+      await db.transaction(async (tx) => {
+        await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
+        saving = repo.saveText(doc.current.id, 'done', 'Text stored late.');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.delete(documents).where(eq(documents.id, doc.id));
+      });
+      await saving;
+      const left = await db
+        .select({ id: documentVersions.id })
+        .from(documentVersions)
+        .where(eq(documentVersions.documentId, doc.id));
+      expect(left).toEqual([]);
+    },
+  );
 });
 
 describe('a retried upload', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Communication } from '@service-portal/shared/communications';
 import type { Estimate } from '@service-portal/shared/estimates';
 import { PRICING_MESSAGES as P, type PricingConfig } from '@service-portal/shared/pricing';
-import { addDays } from '@service-portal/shared/zoned-days';
+import { addDays, todayIn } from '@service-portal/shared/zoned-days';
 import { pricingConfigs } from '../../db/schema/pricing.ts';
 import { createOrdersWorld, orderInput, type OrdersWorld } from '../../../test/service-order-fixtures.ts';
 
@@ -21,7 +21,8 @@ afterAll(async () => w.ctx.close());
 type Api = ReturnType<OrdersWorld['api']>;
 const nordic = () => w.api(w.tokens.manager);
 const fjord = () => w.api(w.tokens.fjord);
-const today = () => w.ctx.clock.now.toISOString().slice(0, 10);
+// The partner's day (Oslo), as the server judges dates: not UTC's, which differs before midnight.
+const today = () => todayIn('Europe/Oslo', w.ctx.clock.now);
 const settings = {
   defaultHourlyRate: 95_000,
   currency: 'NOK',

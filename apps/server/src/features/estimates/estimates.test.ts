@@ -76,8 +76,7 @@ describe('staff compose and send', () => {
       vatMinor: 41_875,
       totalMinor: 209_375,
     });
-    const today = w.ctx.clock.now.toISOString().slice(0, 10);
-    expect(e.validUntil > today).toBe(true);
+    expect(e.validUntil > todayIn('Europe/Oslo', w.ctx.clock.now)).toBe(true);
   });
 
   it('refuses bad input with 400 and stores nothing', async () => {
@@ -218,10 +217,8 @@ describe('the customer answers', () => {
 
   it('sends a reminder once per version before expiry, and refuses answers after expiry', async () => {
     const id = await newOrder('SN-EST-5');
-    const today = w.ctx.clock.now.toISOString().slice(0, 10);
-    const until = new Date(`${today}T00:00:00Z`);
-    until.setUTCDate(until.getUTCDate() + 2);
-    const e = await compose(id, { ...body, validUntil: until.toISOString().slice(0, 10) });
+    // The partner's day, not UTC's: they differ in the hour before midnight in Oslo.
+    const e = await compose(id, { ...body, validUntil: addDays(todayIn('Europe/Oslo', w.ctx.clock.now), 2) });
     const token = await send(e);
     const session = await verify(token, 'SN-EST-5');
     const { createEstimatesRepository } = await import('./estimates.repository.ts');
