@@ -223,6 +223,8 @@ async function startBare(
   const child = startTsChild('bench/bare-server.ts', {
     cwd: ROOT,
     logFile: path.join(RESULTS_DIR, 'bare-server.log'),
+    // e.g. BENCH_BARE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof-bare", beside BENCH_SERVER_FLAGS.
+    nodeFlags: (process.env.BENCH_BARE_FLAGS ?? '').split(' ').filter(Boolean),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
