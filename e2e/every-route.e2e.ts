@@ -3,6 +3,7 @@ import { MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import { horizontalOverflow, seriousViolations } from './support/axe.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
+import { gotoQuiet } from './support/quiet.ts';
 import { signInViaUi } from './support/sign-in.ts';
 import { scrollThroughPage } from './support/scroll.ts';
 
@@ -150,7 +151,7 @@ async function detailIds(browser: Browser): Promise<Record<string, string>> {
 /** Visits the page, waits until its data has arrived, and records what axe and the layout say. */
 async function measure(browser: Browser, who: Who, path: string): Promise<Row> {
   const { page } = browser;
-  await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, `${app.url}${path}`);
   // Parts that load when scrolled near (an order's panels) are judged too: read to the bottom first.
   await scrollThroughPage(page);
   // Loaders gone: a screen is judged as the user finally sees it.

@@ -7,6 +7,7 @@ import { apiOk } from './support/api.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { horizontalOverflow, seriousViolations } from './support/axe.ts';
 import { openBrowser, type Browser } from './support/browser.ts';
+import { gotoQuiet } from './support/quiet.ts';
 import { signInViaUi } from './support/sign-in.ts';
 
 /**
@@ -114,7 +115,7 @@ async function judge(surface: string): Promise<Row> {
 }
 
 async function visit(path: string): Promise<void> {
-  await browser.page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  await gotoQuiet(browser.page, `${app.url}${path}`);
 }
 
 /** A dialog by its title, once it shows. */
