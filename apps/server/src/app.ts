@@ -36,7 +36,7 @@ import { uploadLinksModule } from './features/upload-links/upload-links.module.t
 import { usersModule } from './features/users/users.module.ts';
 import { webhooksModule } from './features/webhooks/webhooks.module.ts';
 import { warehouseLocationsModule } from './features/warehouse-locations/warehouse-locations.module.ts';
-import { workLogsModule, workLogsReadPort } from './features/work-logs/work-logs.module.ts';
+import { workLogsModule } from './features/work-logs/work-logs.module.ts';
 import { registerModules, type FeatureModule } from './feature-module.ts';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { createPlatform, type BuildOptions } from './platform.ts';
@@ -71,7 +71,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     technicians: technicians.offers.technicians,
     warehouseLocations: locations.offers.warehouseLocations,
     communications: communicationsReadPort(ctx),
-    labour: workLogsReadPort(ctx),
     events,
     completion: serviceReportsReadPort(ctx),
   });

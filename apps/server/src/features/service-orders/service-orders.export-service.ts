@@ -6,10 +6,10 @@ import { todayIn } from '@service-portal/shared/zoned-days';
 import type { TenantScope } from '../../db/tenant.ts';
 import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
 import { listFilters } from './service-orders.filters.ts';
-import type { Actor, LabourTotals } from './service-orders.ports.ts';
+import type { Actor } from './service-orders.ports.ts';
 import type { ServiceOrdersRepository } from './service-orders.repository.ts';
 
-export function createOrderExport(repo: ServiceOrdersRepository, labour: LabourTotals, now: () => Date) {
+export function createOrderExport(repo: ServiceOrdersRepository, now: () => Date) {
   return {
     /**
      * The spreadsheet of the filtered list, streamed. Internal notes go in only when asked for by
@@ -28,11 +28,9 @@ export function createOrderExport(repo: ServiceOrdersRepository, labour: LabourT
       // slow), the caller gets an error answer instead of a download cut at its first byte.
       const batches = await firstRead(
         withTotals(
-          scope,
           repo.exportBatches(scope, listFilters(query), query.sortDirection, {
             internalNotes: includeInternalNotes,
           }),
-          (s, ids) => labour.labourTotals(s, ids),
         ),
       );
       writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {

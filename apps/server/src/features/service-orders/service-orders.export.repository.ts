@@ -2,25 +2,18 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
 import type { Currency } from '@service-portal/shared/limits';
+import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
-import { serviceOrderSpareParts } from '../../db/schema/service-orders.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
 import {
   filterConditions,
   o,
-  partsAmount,
   sortBy,
   technicianName,
   type OrderFilters,
   type SortDirection,
 } from './service-orders.filters.ts';
-
-/** Σ quantity × unit cost of an order's spare-part lines in one currency. */
-export interface PartsTotal {
-  currency: Currency;
-  amountMinor: number;
-}
 
 /** An order as the export writes it: instants as epoch milliseconds, money in minor units. */
 export interface ExportRow {
@@ -44,7 +37,9 @@ export interface ExportRow {
   /** Read only when the export includes them; null otherwise. */
   internalNotes: string | null;
   /** The spare-part lines' totals, one per currency, in minor units; null: no lines. */
-  partsTotals: PartsTotal[] | null;
+  partsTotals: Money[] | null;
+  /** The completed billable work logs' costs, one per currency, in minor units; null: none. */
+  labourTotals: Money[] | null;
 }
 
 /** What the export asks of `exportBatches`. */
@@ -55,26 +50,16 @@ export interface ExportOptions {
   batchSize?: number;
 }
 
-/** "NOK 378000 EUR 2500" (currency, then the amount in minor units) as rows. */
-function partsTotalsOf(text: string): PartsTotal[] {
-  const fields = text.split(' ');
-  const totals: PartsTotal[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2)
-    totals.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
-  return totals;
-}
-
 export function createServiceOrderExportQueries(db: Db) {
   /**
    * One batch of the export after the keyset `after`; the key is created_at as text (a JS number
    * or Date holds milliseconds, the column microseconds). Plain SQL with named columns, read as
    * the driver returns it: drizzle's per-field row mapping cost more than the rest of the query's
    * handling together (bench/README.md, export). Every value comes back as text or a number in
-   * both drivers (instants as epoch ms, the date as text). The spare-part totals come along, one
-   * index lookup per order, rather than as a third query per batch. They travel as text
-   * ("NOK 378000 EUR 2500") and leave here as rows: json_agg(json_build_object(…)) cost ≈ 20 % more
-   * PostgreSQL time per row (100k orders: median 1.15 s against 0.95 s, 7 runs each), reading the
-   * text costs next to nothing.
+   * both drivers (instants as epoch ms, the date as text). The money totals come with the
+   * order's row (`parts_totals`, `labour_totals`, kept by triggers, decision 084), as JSON the
+   * drivers parse: looking up each order's spare-part lines cost two thirds of a batch's
+   * PostgreSQL time (bench/README.md, "Items 1–3 measured apart").
    */
   async function exportBatch(
     scope: TenantScope,
@@ -89,7 +74,6 @@ export function createServiceOrderExportQueries(db: Db) {
         : sql`(${o.createdAt}, ${o.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const epochMs = (column: PgColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-    const p = serviceOrderSpareParts;
     const query = sql`select
         ${o.id} as "id",
         ${o.createdAt}::text as "key",
@@ -109,11 +93,8 @@ export function createServiceOrderExportQueries(db: Db) {
         ${o.estimatedCostMinor} as "estimatedCost",
         ${o.currency} as "currency",
         ${options.internalNotes ? o.internalNotes : sql`null::text`} as "internalNotes",
-        (select string_agg(t.currency || ' ' || t.amount, ' ')
-           from (select ${p.currency} as currency, ${partsAmount}::text as amount
-                   from ${p}
-                  where ${p.servicePartnerId} = ${o.servicePartnerId} and ${p.serviceOrderId} = ${o.id}
-                  group by ${p.currency}) t) as "partsTotals"
+        ${o.partsTotals} as "partsTotals",
+        ${o.labourTotals} as "labourTotals"
       from ${o}
       left join ${technicians} on ${eq(technicians.id, o.assignedTechnicianId)}
       where ${scoped(o, scope, ...filterConditions(scope, filters), keyset)}
@@ -121,13 +102,7 @@ export function createServiceOrderExportQueries(db: Db) {
       limit ${options.limit}`;
     // Both drivers answer db.execute with { rows: [...] } of plain objects.
     const result: unknown = await db.execute(query);
-    const rows = (
-      result as { rows: (Omit<ExportRow, 'partsTotals'> & { key: string; partsTotals: unknown })[] }
-    ).rows;
-    // In place: copying the rows cost more than the rest of their handling (bench/README.md).
-    for (const row of rows)
-      if (row.partsTotals !== null) row.partsTotals = partsTotalsOf(row.partsTotals as string);
-    return rows as (ExportRow & { key: string })[];
+    return (result as { rows: (ExportRow & { key: string })[] }).rows;
   }
 
   return {

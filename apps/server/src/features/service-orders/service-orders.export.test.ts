@@ -292,7 +292,8 @@ describe('GET /api/service-orders/export', () => {
     expect(cellOf(row, header, 'Parts').value).toBe('3,780.00 NOK + 25.00 EUR');
     expect(cellOf(row, header, 'Total').value).toBe('4,730.00 NOK + 25.00 EUR');
 
-    // The repository hands the parts totals over as rows, one per currency, not as text.
+    // The repository hands the totals over with the order's row (decision 084), one entry per
+    // currency: parts from the lines, labour from the completed logs (the open one not yet).
     const repo = createServiceOrdersRepository(w.ctx.app.db);
     const scope = { partnerId: w.partners.nordic };
     for await (const batch of repo.exportBatches(scope, { text: order.orderNumber }, 'desc', {
@@ -305,11 +306,14 @@ describe('GET /api/service-orders/export', () => {
         ]),
       );
       expect(batch[0]!.partsTotals).toHaveLength(2);
+      expect(batch[0]!.labourTotals).toEqual([{ currency: 'NOK', amountMinor: 95_000 }]);
     }
     for await (const batch of repo.exportBatches(scope, { text: labourOnly.orderNumber }, 'desc', {
       internalNotes: false,
-    }))
+    })) {
       expect(batch[0]!.partsTotals).toBeNull();
+      expect(batch[0]!.labourTotals).toEqual([{ currency: 'NOK', amountMinor: 95_000 }]);
+    }
 
     const other = await download(w.tokens.manager, '?search=' + encodeURIComponent(labourOnly.orderNumber));
     const only = other.rows[0]!;

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import { sumMoney, type Money } from '@service-portal/shared/work-logs';
 import type { Currency } from '@service-portal/shared/limits';
-import type { TenantScope } from '../../db/tenant.ts';
 import {
   amountColumn,
   amountsColumn,
@@ -99,63 +98,40 @@ const zeroIn = (currency: Currency): Money[] => {
   return zero;
 };
 
-/** What the export asks of the work-logs feature: Σ costs of completed logs per order and currency. */
-export type LabourTotalsOf = (
-  scope: TenantScope,
-  orderIds: readonly string[],
-) => Promise<Map<string, Money[]>>;
+/** The order's own currency first; the triggers keep the others in alphabetical order. */
+function firstIn(list: Money[], currency: Currency): Money[] {
+  if (list.length < 2 || list[0]!.currency === currency) return list;
+  const own = list.find((m) => m.currency === currency);
+  return own ? [own, ...list.filter((m) => m !== own)] : list;
+}
 
 /**
- * Each export batch with its orders' labour, parts (read with the rows) and total, one batch
- * ahead: while the caller writes batch n, batch n+1 and its labour are being fetched.
+ * Each export batch with its orders' labour, parts and total. Labour and parts come with the
+ * order's row (decision 084); the total is their sum per currency, and nothing billed or used is
+ * 0 in the order's currency.
  */
 export async function* withTotals(
-  scope: TenantScope,
   batches: AsyncIterable<ExportRow[]>,
-  labourTotals: LabourTotalsOf,
 ): AsyncGenerator<ExportRowWithTotals[]> {
-  const source = batches[Symbol.asyncIterator]();
-  const fetchNext = async (): Promise<ExportRowWithTotals[] | null> => {
-    const next = await source.next();
-    if (next.done) return null;
-    const batch = next.value;
-    const ids = batch.map((r) => r.id);
-    const labour = await labourTotals(scope, ids);
+  for await (const batch of batches) {
     // Each list is one entry per currency already: sumMoney only where two lists meet or one
     // holds several currencies. The rows stay as the driver made them (adding properties to
     // them, or copying them, cost more than the whole rest of this).
-    return batch.map((order) => {
-      const l = labour.get(order.id) ?? NO_MONEY;
-      const p = order.partsTotals ?? NO_MONEY;
-      const labourSum = l.length > 1 ? sumMoney(l) : l;
-      const partsSum = p.length > 1 ? sumMoney(p) : p;
-      const total = l.length === 0 ? partsSum : p.length === 0 ? labourSum : sumMoney(l, p);
+    yield batch.map((order) => {
+      const l = firstIn(order.labourTotals ?? NO_MONEY, order.currency);
+      const p = firstIn(order.partsTotals ?? NO_MONEY, order.currency);
+      const total = l.length === 0 ? p : p.length === 0 ? l : sumMoney(l, p);
       if (total.length === 0) {
         const zero = zeroIn(order.currency);
         return { order, labour: zero, parts: zero, total: zero };
       }
       return {
         order,
-        labour: labourSum.length === 0 ? zeroIn(order.currency) : labourSum,
-        parts: partsSum.length === 0 ? zeroIn(order.currency) : partsSum,
+        labour: l.length === 0 ? zeroIn(order.currency) : l,
+        parts: p.length === 0 ? zeroIn(order.currency) : p,
         total,
       };
     });
-  };
-  let ahead = fetchNext();
-  try {
-    for (;;) {
-      const batch = await ahead;
-      if (!batch) return;
-      ahead = fetchNext();
-      // Awaited above on the next turn; if the caller stops first, its failure is nobody's.
-      ahead.catch(() => undefined);
-      yield batch;
-    }
-  } finally {
-    // The caller stopped (client gone) or all is read: let the fetch ahead finish, then close.
-    await ahead.catch(() => undefined);
-    await source.return?.();
   }
 }
 

@@ -6,7 +6,6 @@ import { serviceOrdersRoutes } from './service-orders.routes.ts';
 import type {
   CompletionGate,
   CustomerLinks,
-  LabourTotals,
   OrderCommunications,
   OrderEvents,
   TechnicianRules,
@@ -37,7 +36,6 @@ export function serviceOrdersModule(
     technicians: TechnicianRules;
     warehouseLocations: WarehouseLocationRules;
     communications: OrderCommunications;
-    labour: LabourTotals;
     /** Webhooks out: events written in the change's own transaction. */
     events?: OrderEvents;
     completion?: CompletionGate;
@@ -51,7 +49,6 @@ export function serviceOrdersModule(
     technicians: needs.technicians,
     warehouseLocations: needs.warehouseLocations,
     communications: needs.communications,
-    labour: needs.labour,
     ...(needs.completion ? { completion: needs.completion } : {}),
     now: ctx.now,
     events: needs.events,

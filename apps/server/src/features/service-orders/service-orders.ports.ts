@@ -3,7 +3,6 @@
 import type { AccessSubject } from '@service-portal/shared/access';
 import type { Communication } from '@service-portal/shared/communications';
 import type { ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
-import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import type { TenantScope } from '../../db/tenant.ts';
 import type { ServiceOrdersRepository } from './service-orders.repository.ts';
@@ -51,11 +50,6 @@ export interface SchedulingRules {
   ): Promise<void>;
 }
 
-export interface LabourTotals {
-  /** Σ costs of the orders' completed work logs per order and currency, many orders in one query. */
-  labourTotals(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Money[]>>;
-}
-
 export interface OrderCommunications {
   /** The communications of many orders in one query, by order id (the list's includeCommunications). */
   forOrders(scope: TenantScope, orderIds: readonly string[]): Promise<Map<string, Communication[]>>;
@@ -85,8 +79,6 @@ export interface ServiceOrdersDeps {
   customers: CustomerLinks;
   technicians: TechnicianRules;
   warehouseLocations: WarehouseLocationRules;
-  /** The work-logs service (the export's Labour and Total columns). */
-  labour: LabourTotals;
   /** The communications service; without it `includeCommunications` adds nothing. */
   communications?: OrderCommunications;
   /** The service reports' completion rule; without it any order may be completed. */

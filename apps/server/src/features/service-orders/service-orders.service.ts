@@ -489,7 +489,7 @@ export function createServiceOrdersService(deps: ServiceOrdersDeps) {
     },
 
     ...createBulkUndo(repo, orderEvents),
-    ...createOrderExport(repo, deps.labour, now),
+    ...createOrderExport(repo, now),
     ...createServiceOrderReads(repo, now),
     ...createSparePartLineRules(repo),
   };

@@ -3,20 +3,11 @@ import type { FeatureModule, ModuleContext } from '../../feature-module.ts';
 import { createWorkLogsRepository } from './work-logs.repository.ts';
 import { workLogsRoutes } from './work-logs.routes.ts';
 import {
-  createLabourTotals,
   createWorkLogsService,
   type OrderLookup,
   type PricingSource,
   type TechnicianLookup,
 } from './work-logs.service.ts';
-
-/**
- * The labour read of the service-orders export: one query over this feature's table, made before
- * service orders (which work logs need), so no cycle forms (docs/decisions/013-no-service-cycles.md).
- */
-export function workLogsReadPort(ctx: ModuleContext) {
-  return createLabourTotals(createWorkLogsRepository(ctx.db));
-}
 
 /** Work logs on orders; offers the logs of a unit's orders for the serial history, in one query. */
 export function workLogsModule(

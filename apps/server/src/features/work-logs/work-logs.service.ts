@@ -78,17 +78,6 @@ function toWorkLog(row: WorkLogRow, now: Date, pricing: CostPricing | null): Wor
 }
 
 /**
- * The labour read that the service-orders export takes: Σ costs of the orders' completed work logs
- * per order and currency. It needs nothing of service orders, so work-logs.module.ts makes it before both
- * services and no cycle forms (docs/decisions/013-no-service-cycles.md).
- */
-export function createLabourTotals(repo: Pick<WorkLogsRepository, 'labourTotals'>) {
-  return {
-    labourTotals: (scope: TenantScope, orderIds: readonly string[]) => repo.labourTotals(scope, orderIds),
-  };
-}
-
-/**
  * Work logs on a service order (spec §3, §7): time by timer (server state, so it survives a reload
  * and shows on every device) or typed by hand, and a cost frozen at completion from the partner's
  * pricing of that moment (`computeWorkLogCost`, the rule the web app shows too).
@@ -320,9 +309,6 @@ export function createWorkLogsService(deps: WorkLogsDeps) {
     },
 
     // --- totals ----------------------------------------------------------------------------------
-
-    /** Σ frozen costs of completed logs per order and currency, many orders in one query (the export). */
-    labourTotals: createLabourTotals(repo).labourTotals,
 
     /**
      * Totals of many orders at once, whatever their number: one query each for labour, parts and
