@@ -186,6 +186,37 @@ export class SheetXml {
     this.put(NUMBER_CLOSE);
   }
 
+  /**
+   * A date serial (whole days) plus `seconds` (a whole number, 0–86,399) into that day, as a
+   * number cell: "46000" or "46000.5" or "46000.5104166667". The fraction is written to ten
+   * decimals (within 9 µs of the second, which any reader rounds back to), trailing zeros
+   * dropped: `String(days + seconds / 86400)` cost ≈ 1 µs a cell, a third of a date column's time.
+   */
+  serialCell(column: Uint8Array, days: number, seconds: number, style: Uint8Array): void {
+    this.room(column.length + this.rowLength + style.length + 32 + NUMBER_CLOSE.length);
+    this.put(column);
+    this.putRow();
+    this.put(style);
+    const buf = this.buf;
+    this.pos = writeDigits(buf, this.pos, days);
+    if (seconds > 0) {
+      // seconds × 10^10 / 86,400 in integers: exact below 2^53, and never a tie (64,000 s ≢ 43,200).
+      let fraction = Math.round((seconds * 10_000_000_000) / 86_400);
+      let digits = 10;
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        digits--;
+      }
+      buf[this.pos++] = 46; // .
+      for (let i = this.pos + digits - 1; i >= this.pos; i--) {
+        buf[i] = 48 + (fraction % 10);
+        fraction = Math.floor(fraction / 10);
+      }
+      this.pos += digits;
+    }
+    this.put(NUMBER_CLOSE);
+  }
+
   /** An amount in minor units as a number cell in major units, exactly ("1234.50"). */
   minorUnitsCell(column: Uint8Array, minor: number, style: Uint8Array): void {
     if (!Number.isSafeInteger(minor)) {

@@ -168,12 +168,24 @@ export const labelColumn = <T>(value: (row: T) => string, show: (value: string) 
   };
 };
 
+/**
+ * A wall-clock time (ms, as if UTC) as a serial-number cell: whole seconds on or after 1900 as
+ * whole days and seconds (the fast path), anything else as the plain number.
+ */
+function writeSerial(xml: SheetXml, ref: Uint8Array, wallMs: number, style: Uint8Array): void {
+  const day = Math.floor(wallMs / DAY_MS);
+  const seconds = (wallMs - day * DAY_MS) / 1000;
+  if (Number.isInteger(seconds) && day + EXCEL_EPOCH_DAYS > 0 && Number.isSafeInteger(wallMs))
+    xml.serialCell(ref, day + EXCEL_EPOCH_DAYS, seconds, style);
+  else xml.numberCell(ref, serial(wallMs), style);
+}
+
 /** A calendar date (YYYY-MM-DD, no time zone): midnight of that day. */
 export const dateColumn =
   <T>(value: (row: T) => string | null) =>
   (row: T, { xml, styles }: CellContext, ref: Uint8Array) => {
     const v = value(row);
-    if (v) xml.numberCell(ref, serial(Date.parse(v)), styles.date);
+    if (v) writeSerial(xml, ref, Date.parse(v), styles.date);
   };
 
 /** A date and time cell in the wall-clock time of the workbook's time zone. */
@@ -181,7 +193,7 @@ export const instantColumn =
   <T>(value: (row: T) => number | null) =>
   (row: T, { xml, styles, wallClock }: CellContext, ref: Uint8Array) => {
     const v = value(row);
-    if (v !== null) xml.numberCell(ref, serial(wallClock(v)), styles.dateTime);
+    if (v !== null) writeSerial(xml, ref, wallClock(v), styles.dateTime);
   };
 
 /** An amount in minor units: a number cell in major units, the currency in its format. */
