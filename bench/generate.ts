@@ -3,7 +3,9 @@
  * N orders (default 1,000,000) over P partners (default 50), partner #1 holding BENCH_BIG_SHARE
  * (default 25 %) of them so that 100k- and 200k-row exports exist, with users, technicians,
  * warehouse locations, customers (≈ 1 per 8 orders), 0–3 spare-part lines and 2–4 status-history
- * rows per order, order numbers per partner and year that agree with order_number_counters.
+ * rows per order, 1–2 completed work logs per completed order (one open log on half the orders
+ * in progress), the orders' money totals as the triggers keep them (decision 084), and order
+ * numbers per partner and year that agree with order_number_counters.
  *
  * How: the server's own migrations create the schema; the indexes and constraints of the four
  * big tables are dropped, the rows stream in through COPY ... FREEZE on parallel connections,
@@ -28,6 +30,7 @@ import {
   type ServiceOrderStatus,
   type ServiceType,
 } from '@service-portal/shared/service-orders';
+import { WORK_LOG_CATEGORIES as LOG_CATEGORIES } from '@service-portal/shared/pricing';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { MIGRATIONS_DIR } from '../apps/server/src/paths.ts';
 import { createRandom, type Random } from '../apps/server/src/seed/random.ts';
@@ -54,12 +57,13 @@ import {
 } from './lib/dataset.ts';
 
 /** Bumped when the shape of the generated data changes: a database of another version is reloaded. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 const BIG_TABLES = [
   'customers',
   'service_orders',
   'service_order_spare_parts',
   'service_order_status_history',
+  'work_logs',
 ];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -652,6 +656,8 @@ async function load(
       'updated_at',
       'completed_at',
       'version',
+      'parts_totals',
+      'labour_totals',
     ],
     true,
   );
@@ -692,7 +698,34 @@ async function load(
     true,
   );
 
+  const logs = await CopyWriter.open(
+    url,
+    'work_logs',
+    [
+      'id',
+      'service_partner_id',
+      'service_order_id',
+      'category',
+      'user_id',
+      'technician_id',
+      'billable',
+      'manual_minutes',
+      'status',
+      'completed_at',
+      'billed_minutes',
+      'pricing_type',
+      'unit_price_minor',
+      'cost_minor',
+      'currency',
+      'created_at',
+      'updated_at',
+    ],
+    true,
+  );
+
   const checkpoints = JSON.stringify(EMPTY_CHECKPOINTS);
+  /** The money totals column as the triggers write it: one currency here (NOK). */
+  const totalsJson = (amount: number) => `[{"currency": "NOK", "amountMinor": ${amount}}]`;
   const slot = (SPAN_DAYS * DAY) / spec.orders;
   // Deal partners in proportion to their shares, deterministically: a smooth weighted round-robin.
   const dealt = new Float64Array(partners.length);
@@ -740,6 +773,38 @@ async function load(
       status !== 'created' && rnd.chance(0.6)
         ? new Date(created + rnd.int(1, 14) * DAY).toISOString().slice(0, 10)
         : null;
+    const technicianId = rnd.chance(0.8) ? p.technicianIds[rnd.int(0, p.technicianIds.length - 1)]! : null;
+    const roll = rnd.next();
+    const lineCount = roll < 0.4 ? 0 : roll < 0.7 ? 1 : roll < 0.9 ? 2 : 3;
+    const lines = Array.from({ length: lineCount }, () => ({
+      part: rnd.pick(PARTS),
+      quantity: rnd.int(1, 3),
+    }));
+    // Work logs: 1–2 completed ones on a completed order (hourly at NOK 950, billed by the
+    // started quarter hour; one in ten not billable), an open one on half the orders in progress.
+    const logCount =
+      status === 'completed' ? rnd.int(1, 2) : status === 'in_progress' && rnd.chance(0.5) ? 1 : 0;
+    const workLogs = Array.from({ length: logCount }, () => {
+      const minutes = rnd.int(2, 16) * 15 - rnd.int(0, 14);
+      const billed = Math.ceil(minutes / 15) * 15;
+      return {
+        minutes,
+        billed,
+        billable: rnd.chance(0.9),
+        category: rnd.pick(LOG_CATEGORIES),
+        cost: (billed * 95_000) / 60,
+      };
+    });
+    let partsAmount = 0;
+    for (const l of lines) partsAmount += l.quantity * l.part.unitCost;
+    let labourAmount = 0;
+    let billedLogs = 0;
+    if (status === 'completed')
+      for (const w of workLogs)
+        if (w.billable) {
+          labourAmount += w.cost;
+          billedLogs++;
+        }
     orders.row([
       id,
       p.id,
@@ -756,7 +821,7 @@ async function load(
       rnd.chance(0.6) ? String(rnd.int(500, 15_000) * 100) : '\\N',
       'NOK',
       scheduled ?? '\\N',
-      rnd.chance(0.8) ? p.technicianIds[rnd.int(0, p.technicianIds.length - 1)]! : '\\N',
+      technicianId ?? '\\N',
       customer.id,
       esc(customer.name),
       esc(customer.email),
@@ -771,11 +836,11 @@ async function load(
       ts(last),
       completedAt === null ? '\\N' : ts(completedAt),
       num(path.length),
+      lines.length > 0 ? totalsJson(partsAmount) : '\\N',
+      billedLogs > 0 ? totalsJson(labourAmount) : '\\N',
     ]);
-    const roll = rnd.next();
-    const lines = roll < 0.4 ? 0 : roll < 0.7 ? 1 : roll < 0.9 ? 2 : 3;
-    for (let position = 0; position < lines; position++) {
-      const part = rnd.pick(PARTS);
+    for (let position = 0; position < lines.length; position++) {
+      const { part, quantity } = lines[position]!;
       const at = ts(created + Math.round(lifetime / 2));
       parts.row([
         randomUUID(),
@@ -784,7 +849,7 @@ async function load(
         String(position),
         part.partNumber,
         esc(part.partName),
-        String(rnd.int(1, 3)),
+        String(quantity),
         String(part.unitCost),
         'NOK',
         esc(part.supplier),
@@ -792,6 +857,29 @@ async function load(
         at,
         at,
         '1',
+      ]);
+    }
+    for (const w of workLogs) {
+      const done = status === 'completed' && completedAt !== null;
+      const at = ts(done ? completedAt - w.minutes * 60_000 : created + Math.round(lifetime / 2));
+      logs.row([
+        randomUUID(),
+        p.id,
+        id,
+        w.category,
+        userId,
+        technicianId ?? '\\N',
+        w.billable ? 't' : 'f',
+        String(w.minutes),
+        done ? 'completed' : 'open',
+        done ? ts(completedAt) : '\\N',
+        done ? String(w.billed) : '\\N',
+        done ? 'hourly' : '\\N',
+        done ? '95000' : '\\N',
+        done ? String(w.cost) : '\\N',
+        done ? 'NOK' : '\\N',
+        at,
+        done ? ts(completedAt) : at,
       ]);
     }
     for (let s = 0; s < path.length; s++) {
@@ -809,6 +897,7 @@ async function load(
     if (orders.pending) await orders.flush();
     if (parts.pending) await parts.flush();
     if (history.pending) await history.flush();
+    if (logs.pending) await logs.flush();
     if ((i + 1) % reportEvery === 0) {
       const seconds = (performance.now() - t0) / 1000;
       log(
@@ -819,8 +908,11 @@ async function load(
   const orderCount = await orders.close();
   const partCount = await parts.close();
   const historyCount = await history.close();
+  const logCount = await logs.close();
   phase('copyOrders');
-  log(`  copied ${orderCount} orders, ${partCount} spare-part lines, ${historyCount} history rows`);
+  log(
+    `  copied ${orderCount} orders, ${partCount} spare-part lines, ${historyCount} history rows, ${logCount} work logs`,
+  );
 
   const counterRows: string[][] = [];
   for (const p of partners)
@@ -842,6 +934,21 @@ async function load(
   log("orders' roll-ups (stats and dashboard counts)");
   await withClient(url, (c) => c.query('select service_order_rollups_rebuild()'));
   phase('orderRollups');
+
+  // The money totals were written with the orders (decision 084): they must be what the
+  // triggers would have kept. Checked on one partner's orders (≈ 1 s), all of them recomputed.
+  log("checking the orders' money totals against their lines and logs (one partner)");
+  const wrong = await withClient(url, (c) =>
+    c.query<{ n: string }>(
+      `select count(*) as n from service_orders o
+        where o.service_partner_id = (select id from service_partners order by id limit 1)
+          and (o.parts_totals is distinct from service_order_parts_totals_of(o.id)
+               or o.labour_totals is distinct from service_order_labour_totals_of(o.id))`,
+    ),
+  );
+  if (Number(wrong.rows[0]?.n ?? 0) !== 0)
+    throw new Error(`${wrong.rows[0]?.n} orders' money totals differ from their lines and logs`);
+  phase('moneyTotals');
 
   log('vacuum analyze');
   await withClient(url, (c) => c.query('vacuum (analyze)'));

@@ -37,6 +37,7 @@ import { request, summarise, type LatencySummary } from './lib/http.ts';
 import { LIST_COUNT_SQL, LIST_PAGE_SQL } from './lib/list-sql.ts';
 import {
   cpuMs,
+  cpuMsOfAll,
   firstJsonLine,
   freePort,
   readMemory,
@@ -499,6 +500,8 @@ interface ExportResult {
   rssEndMb: number;
   hwmEndMb: number;
   samples: number;
+  /** CPU used during the export, ms: the server process, PostgreSQL, the bench reading it. */
+  cpu: { serverMs: number; postgresMs: number; clientMs: number };
 }
 
 async function measureExport(
@@ -508,11 +511,24 @@ async function measureExport(
   filter: { query: string; rows: number },
 ): Promise<ExportResult> {
   const before = readMemory(server.child.pid);
+  const cpuBefore = {
+    server: cpuMs(server.child.pid),
+    pg: cpuMsOfAll('postgres'),
+    bench: process.cpuUsage(),
+  };
   const sampler = sampleMemory(server.child.pid, 50);
   const url = `${server.base}/api/service-orders/export${filter.query ? `?${filter.query}` : ''}`;
   const r = await request(url, { headers: { authorization: `Bearer ${token}` }, discardBody: true });
   const end = readMemory(server.child.pid);
   const { peakRss, samples } = sampler.stop();
+  // Where the CPU went: the server (all its threads: the writer, zlib on libuv's pool),
+  // PostgreSQL (all its processes) and this process reading the download.
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = {
+    serverMs: Math.round(cpuMs(server.child.pid) - cpuBefore.server),
+    postgresMs: Math.round(cpuMsOfAll('postgres') - cpuBefore.pg),
+    clientMs: Math.round((benchCpu.user + benchCpu.system) / 1000),
+  };
   if (r.status !== 200) throw new Error(`export ${label}: status ${r.status}`);
   const result: ExportResult = {
     label,
@@ -525,10 +541,12 @@ async function measureExport(
     rssEndMb: round(end.rss / MB),
     hwmEndMb: round(end.hwm / MB),
     samples,
+    cpu,
   };
   log(
     `  export ${label.padEnd(6)} ${String(filter.rows).padStart(7)} rows (${filter.query || 'all'}): ${result.seconds} s, ` +
-      `${round(r.bytes / MB)} MB xlsx, RSS before ${result.rssBeforeMb} MB, peak ${result.rssPeakMb} MB, end ${result.rssEndMb} MB  load ${load().join(' ')}`,
+      `${round(r.bytes / MB)} MB xlsx, RSS before ${result.rssBeforeMb} MB, peak ${result.rssPeakMb} MB, end ${result.rssEndMb} MB, ` +
+      `CPU server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms, client ${cpu.clientMs} ms  load ${load().join(' ')}`,
   );
   return result;
 }

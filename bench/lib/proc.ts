@@ -1,6 +1,6 @@
 /** Child processes (the server under test, the bare app) and their memory, read from /proc. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 const children = new Set<ChildProcess>();
@@ -144,4 +144,24 @@ export function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
+}
+
+/**
+ * CPU time (user + system, ms) used so far by every process whose command is `name` (for
+ * PostgreSQL: the postmaster and all its backends), read from /proc. Processes that end between
+ * two readings drop out, so take the difference over a span in which the ones that matter live.
+ */
+export function cpuMsOfAll(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (command === name) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
