@@ -724,8 +724,8 @@ async function load(
   );
 
   const checkpoints = JSON.stringify(EMPTY_CHECKPOINTS);
-  /** The money totals column as the triggers write it: one currency here (NOK). */
-  const totalsJson = (amount: number) => `[{"currency": "NOK", "amountMinor": ${amount}}]`;
+  /** A money totals column as the triggers write it: one currency here (NOK). */
+  const totalsText = (amount: number) => `NOK ${amount}`;
   const slot = (SPAN_DAYS * DAY) / spec.orders;
   // Deal partners in proportion to their shares, deterministically: a smooth weighted round-robin.
   const dealt = new Float64Array(partners.length);
@@ -836,8 +836,8 @@ async function load(
       ts(last),
       completedAt === null ? '\\N' : ts(completedAt),
       num(path.length),
-      lines.length > 0 ? totalsJson(partsAmount) : '\\N',
-      billedLogs > 0 ? totalsJson(labourAmount) : '\\N',
+      lines.length > 0 ? totalsText(partsAmount) : '\\N',
+      billedLogs > 0 ? totalsText(labourAmount) : '\\N',
     ]);
     for (let position = 0; position < lines.length; position++) {
       const { part, quantity } = lines[position]!;

@@ -21,7 +21,6 @@ import type {
   ServiceType,
 } from '@service-portal/shared/service-orders';
 import type { Currency } from '@service-portal/shared/limits';
-import type { Money } from '@service-portal/shared/work-logs';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -123,13 +122,14 @@ export const serviceOrders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     /**
-     * Σ quantity × unit cost of the order's spare-part lines per currency; null: no lines.
-     * Kept by migration 0053's statement-level triggers on the lines (decision 084), never
-     * written by the application: the export reads it with the order's row.
+     * Σ quantity × unit cost of the order's spare-part lines per currency, as "NOK 378000 EUR 2500"
+     * (currency, amount in minor units; currencies in order); null: no lines. Kept by migration
+     * 0053's statement-level triggers on the lines (decision 084), never written by the
+     * application: the export reads it with the order's row.
      */
-    partsTotals: jsonb('parts_totals').$type<Money[]>(),
-    /** Σ cost of the order's completed billable work logs per currency; null: none. Decision 084. */
-    labourTotals: jsonb('labour_totals').$type<Money[]>(),
+    partsTotals: text('parts_totals'),
+    /** Σ cost of the order's completed billable work logs per currency, as `partsTotals`. Decision 084. */
+    labourTotals: text('labour_totals'),
   },
   (t) => [
     uniqueIndex('service_orders_partner_number_key').on(t.servicePartnerId, t.orderNumber),

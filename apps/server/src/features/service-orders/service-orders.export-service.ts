@@ -4,7 +4,7 @@ import { hasRole } from '@service-portal/shared/access';
 import type { ServiceOrderExportQuery } from '@service-portal/shared/service-orders';
 import { todayIn } from '@service-portal/shared/zoned-days';
 import type { TenantScope } from '../../db/tenant.ts';
-import { firstRead, withTotals, writeOrdersWorkbook } from './service-orders.export.ts';
+import { firstRead, writeOrdersWorkbook } from './service-orders.export.ts';
 import { listFilters } from './service-orders.filters.ts';
 import type { Actor } from './service-orders.ports.ts';
 import type { ServiceOrdersRepository } from './service-orders.repository.ts';
@@ -27,11 +27,9 @@ export function createOrderExport(repo: ServiceOrdersRepository, now: () => Date
       // The first batch is read before any byte is sent: if the database fails there (gone, too
       // slow), the caller gets an error answer instead of a download cut at its first byte.
       const batches = await firstRead(
-        withTotals(
-          repo.exportBatches(scope, listFilters(query), query.sortDirection, {
-            internalNotes: includeInternalNotes,
-          }),
-        ),
+        repo.exportBatches(scope, listFilters(query), query.sortDirection, {
+          internalNotes: includeInternalNotes,
+        }),
       );
       writeOrdersWorkbook(out, batches, { includeInternalNotes, timeZone }).catch((err: unknown) => {
         // The headers are gone already: cut the download short so the client sees it failed.

@@ -2,7 +2,6 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Priority, ServiceOrderStatus, ServiceType } from '@service-portal/shared/service-orders';
 import type { Currency } from '@service-portal/shared/limits';
-import type { Money } from '@service-portal/shared/work-logs';
 import type { Db } from '../../db/client.ts';
 import { technicians } from '../../db/schema/technicians.ts';
 import { scoped, type TenantScope } from '../../db/tenant.ts';
@@ -36,10 +35,10 @@ export interface ExportRow {
   currency: Currency;
   /** Read only when the export includes them; null otherwise. */
   internalNotes: string | null;
-  /** The spare-part lines' totals, one per currency, in minor units; null: no lines. */
-  partsTotals: Money[] | null;
-  /** The completed billable work logs' costs, one per currency, in minor units; null: none. */
-  labourTotals: Money[] | null;
+  /** The spare-part lines' totals per currency, "NOK 378000 EUR 2500" (minor units); null: no lines. */
+  partsTotals: string | null;
+  /** The completed billable work logs' costs per currency, as `partsTotals`; null: none. */
+  labourTotals: string | null;
 }
 
 /** What the export asks of `exportBatches`. */
@@ -57,9 +56,10 @@ export function createServiceOrderExportQueries(db: Db) {
    * the driver returns it: drizzle's per-field row mapping cost more than the rest of the query's
    * handling together (bench/README.md, export). Every value comes back as text or a number in
    * both drivers (instants as epoch ms, the date as text). The money totals come with the
-   * order's row (`parts_totals`, `labour_totals`, kept by triggers, decision 084), as JSON the
-   * drivers parse: looking up each order's spare-part lines cost two thirds of a batch's
-   * PostgreSQL time (bench/README.md, "Items 1–3 measured apart").
+   * order's row (`parts_totals`, `labour_totals`, kept by triggers, decision 084): looking up
+   * each order's spare-part lines cost two thirds of a batch's PostgreSQL time (bench/README.md,
+   * "Items 1–3 measured apart"). They stay text ("NOK 378000 EUR 2500"): the workbook's money
+   * columns read the common case (one amount in the order's currency) from it without a list.
    */
   async function exportBatch(
     scope: TenantScope,

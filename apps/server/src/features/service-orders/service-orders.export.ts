@@ -22,22 +22,89 @@ function label(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** An exported order with its totals per currency (completed work logs, spare-part lines, both). */
-export interface ExportRowWithTotals {
-  order: ExportRow;
-  labour: Money[];
-  parts: Money[];
-  total: Money[];
+type OrderColumn = Column<ExportRow>;
+const text = (value: (order: ExportRow) => string | null) => textColumn<ExportRow>(value);
+const labelled = (value: (order: ExportRow) => string) => labelColumn<ExportRow>(value, label);
+
+// --- the money columns ----------------------------------------------------------------------------
+
+/** "NOK 378000 EUR 2500" (currency, then the amount in minor units) as a list. */
+export function moneyOf(text: string | null): Money[] {
+  if (text === null) return [];
+  const fields = text.split(' ');
+  const list: Money[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2)
+    list.push({ currency: fields[i] as Currency, amountMinor: Number(fields[i + 1]) });
+  return list;
 }
 
-type OrderColumn = Column<ExportRowWithTotals>;
-const text = (value: (order: ExportRow) => string | null) =>
-  textColumn<ExportRowWithTotals>((r) => value(r.order));
-const labelled = (value: (order: ExportRow) => string) =>
-  labelColumn<ExportRowWithTotals>((r) => value(r.order), label);
-const instant = (value: (order: ExportRow) => number | null) =>
-  instantColumn<ExportRowWithTotals>((r) => value(r.order));
-const money = (value: (r: ExportRowWithTotals) => Money[]) => amountsColumn(value);
+/**
+ * The amount of a totals text that holds one amount in `currency` ("NOK 378000"), read without
+ * making a string or a list; 0 for no text; NaN for anything else (several currencies, another
+ * one), which the columns then write the long way.
+ */
+function amountIn(text: string | null, currency: string): number {
+  if (text === null) return 0;
+  if (text.charCodeAt(3) !== 32 || !text.startsWith(currency)) return Number.NaN;
+  let i = 4;
+  const negative = text.charCodeAt(4) === 45;
+  if (negative) i++;
+  if (i >= text.length) return Number.NaN;
+  let amount = 0;
+  for (; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    amount = amount * 10 + digit;
+  }
+  return negative ? -amount : amount;
+}
+
+/** The order's own currency first; the triggers keep the others in alphabetical order. */
+function firstIn(list: Money[], currency: Currency): Money[] {
+  if (list.length < 2 || list[0]!.currency === currency) return list;
+  const own = list.find((m) => m.currency === currency);
+  return own ? [own, ...list.filter((m) => m !== own)] : list;
+}
+
+/** Nothing billed or used is 0 in the order's currency, not a blank cell (issue 18). */
+const zeroIn = (currency: Currency): Money[] => [{ currency, amountMinor: 0 }];
+
+/**
+ * An order's labour, parts and total per currency, the long way: each list with the order's
+ * currency first, the total their sum; all three 0 in the order's currency when nothing is
+ * billed or used, and a missing one 0 beside the other.
+ */
+export function orderTotals(order: ExportRow): { labour: Money[]; parts: Money[]; total: Money[] } {
+  const l = firstIn(moneyOf(order.labourTotals), order.currency);
+  const p = firstIn(moneyOf(order.partsTotals), order.currency);
+  const total = l.length === 0 ? p : p.length === 0 ? l : sumMoney(l, p);
+  if (total.length === 0) {
+    const zero = zeroIn(order.currency);
+    return { labour: zero, parts: zero, total: zero };
+  }
+  return {
+    labour: l.length === 0 ? zeroIn(order.currency) : l,
+    parts: p.length === 0 ? zeroIn(order.currency) : p,
+    total,
+  };
+}
+
+/**
+ * A money column of the totals. Nearly every order has its labour and parts in its own currency
+ * or none: that amount is read from the text and written at once, with no list or object per
+ * row (the export's rows then stay the driver's, and little is left for the collector). Anything
+ * else takes `orderTotals`.
+ */
+export function totalsColumn(which: 'labour' | 'parts' | 'total'): OrderColumn['write'] {
+  const longWay = amountsColumn<ExportRow>((order) => orderTotals(order)[which]);
+  return (order, ctx, ref) => {
+    const labour = amountIn(order.labourTotals, order.currency);
+    const parts = amountIn(order.partsTotals, order.currency);
+    const amount = which === 'labour' ? labour : which === 'parts' ? parts : labour + parts;
+    if (Number.isNaN(labour + parts)) longWay(order, ctx, ref);
+    else ctx.xml.minorUnitsCell(ref, amount, ctx.styles.money(order.currency));
+  };
+}
 
 const COLUMNS: OrderColumn[] = [
   { header: 'Order number', width: 16, write: text((o) => o.orderNumber) },
@@ -50,20 +117,20 @@ const COLUMNS: OrderColumn[] = [
   { header: 'Customer phone', width: 18, write: text((o) => o.customerPhone) },
   { header: 'Serial number', width: 20, write: text((o) => o.serialNumber) },
   { header: 'Technician', width: 22, write: text((o) => o.technicianName) },
-  { header: 'Scheduled date', width: 14, write: dateColumn((r) => r.order.scheduledDate) },
-  { header: 'Created', width: 17, write: instant((o) => o.createdAtMs) },
-  { header: 'Completed', width: 17, write: instant((o) => o.completedAtMs) },
+  { header: 'Scheduled date', width: 14, write: dateColumn((o) => o.scheduledDate) },
+  { header: 'Created', width: 17, write: instantColumn((o) => o.createdAtMs) },
+  { header: 'Completed', width: 17, write: instantColumn((o) => o.completedAtMs) },
   {
     header: 'Estimated cost',
     width: 16,
     write: amountColumn(
-      (r) => r.order.estimatedCost,
-      (r) => r.order.currency,
+      (o) => o.estimatedCost,
+      (o) => o.currency,
     ),
   },
-  { header: 'Labour', width: 16, write: money((r) => r.labour) },
-  { header: 'Parts', width: 16, write: money((r) => r.parts) },
-  { header: 'Total', width: 16, write: money((r) => r.total) },
+  { header: 'Labour', width: 16, write: totalsColumn('labour') },
+  { header: 'Parts', width: 16, write: totalsColumn('parts') },
+  { header: 'Total', width: 16, write: totalsColumn('total') },
 ];
 const INTERNAL_NOTES: OrderColumn = {
   header: 'Internal notes',
@@ -76,10 +143,14 @@ export interface OrdersWorkbookOptions {
   timeZone: string;
 }
 
-/** Streams the orders into an .xlsx on `out` (see `writeWorkbook`). */
+/**
+ * Streams the orders into an .xlsx on `out` (see `writeWorkbook`), with each order's labour
+ * (completed billable work logs), parts (spare-part lines) and total per currency, read with the
+ * order's row (decision 084).
+ */
 export function writeOrdersWorkbook(
   out: Writable,
-  batches: AsyncIterable<ExportRowWithTotals[]>,
+  batches: AsyncIterable<ExportRow[]>,
   options: OrdersWorkbookOptions,
 ): Promise<void> {
   return writeWorkbook(out, batches, {
@@ -87,52 +158,6 @@ export function writeOrdersWorkbook(
     columns: options.includeInternalNotes ? [...COLUMNS, INTERNAL_NOTES] : COLUMNS,
     timeZone: options.timeZone,
   });
-}
-
-const NO_MONEY: Money[] = [];
-/** Nothing billed or used is 0 in the order's currency, not a blank cell (issue 18). */
-const ZERO = new Map<Currency, Money[]>();
-const zeroIn = (currency: Currency): Money[] => {
-  let zero = ZERO.get(currency);
-  if (!zero) ZERO.set(currency, (zero = [{ currency, amountMinor: 0 }]));
-  return zero;
-};
-
-/** The order's own currency first; the triggers keep the others in alphabetical order. */
-function firstIn(list: Money[], currency: Currency): Money[] {
-  if (list.length < 2 || list[0]!.currency === currency) return list;
-  const own = list.find((m) => m.currency === currency);
-  return own ? [own, ...list.filter((m) => m !== own)] : list;
-}
-
-/**
- * Each export batch with its orders' labour, parts and total. Labour and parts come with the
- * order's row (decision 084); the total is their sum per currency, and nothing billed or used is
- * 0 in the order's currency.
- */
-export async function* withTotals(
-  batches: AsyncIterable<ExportRow[]>,
-): AsyncGenerator<ExportRowWithTotals[]> {
-  for await (const batch of batches) {
-    // Each list is one entry per currency already: sumMoney only where two lists meet or one
-    // holds several currencies. The rows stay as the driver made them (adding properties to
-    // them, or copying them, cost more than the whole rest of this).
-    yield batch.map((order) => {
-      const l = firstIn(order.labourTotals ?? NO_MONEY, order.currency);
-      const p = firstIn(order.partsTotals ?? NO_MONEY, order.currency);
-      const total = l.length === 0 ? p : p.length === 0 ? l : sumMoney(l, p);
-      if (total.length === 0) {
-        const zero = zeroIn(order.currency);
-        return { order, labour: zero, parts: zero, total: zero };
-      }
-      return {
-        order,
-        labour: l.length === 0 ? zeroIn(order.currency) : l,
-        parts: p.length === 0 ? zeroIn(order.currency) : p,
-        total,
-      };
-    });
-  }
 }
 
 /**

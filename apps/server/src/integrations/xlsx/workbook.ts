@@ -77,7 +77,7 @@ const major = (minor: number) => minor / 100;
  * one amount format per currency in the order the rows need them (styles.xml is written after
  * the sheet).
  */
-class Styles {
+export class Styles {
   static readonly HEADER = 1;
   private readonly formats = [DATE_FORMAT, DATE_TIME_FORMAT];
   /** `" s="2"><v>`: what a number cell in that format starts with after its reference. */
