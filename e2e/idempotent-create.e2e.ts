@@ -70,7 +70,10 @@ describe('a retried create (decision 041)', () => {
     // No answer: the form says so and keeps what was typed; the user sends it again.
     await panel.getByText('Network error. Please check your connection.').waitFor();
     await expect.poll(() => panel.getByRole('textbox', { name: 'Note' }).inputValue()).toBe(note);
+    // Waited for as such: the list may show the note before it, as the first create stored it.
+    const resent = page.waitForResponse((r) => r.url() === url && r.request().method() === 'POST');
     await save.click();
+    await resent;
     await panel.getByText(note).first().waitFor();
 
     expect(sent).toHaveLength(2);
