@@ -69,13 +69,15 @@ afterAll(async () => {
 
 // Concurrent: each test signs in twice with its own address, and the second code for an address
 // may only be asked for a minute after the first; the two waits overlap instead of adding up.
+// Concurrent tests take `expect` from their context: the global one's poll needs to know the
+// running test, and with two running it may not ("expect.poll() must be called inside a test").
 describe.concurrent('a session that ends while a form is open', () => {
   it(
     'editing a customer: the typing comes back after signing in again and is saved once',
     {
       timeout: 180_000,
     },
-    async () => {
+    async ({ expect }) => {
       const browser: Browser = await openBrowser({ width: 1440, height: 900 });
       const { page } = browser;
       try {
@@ -135,7 +137,7 @@ describe.concurrent('a session that ends while a form is open', () => {
     {
       timeout: 180_000,
     },
-    async () => {
+    async ({ expect }) => {
       const browser: Browser = await openBrowser({ width: 1440, height: 900 });
       const { page } = browser;
       const title = `Expired session boiler ${RUN}`;
