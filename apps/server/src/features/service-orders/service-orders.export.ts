@@ -29,7 +29,7 @@ const labelled = (value: (order: ExportRow) => string) => labelColumn<ExportRow>
 // --- the money columns ----------------------------------------------------------------------------
 
 /** "NOK 378000 EUR 2500" (currency, then the amount in minor units) as a list. */
-export function moneyOf(text: string | null): Money[] {
+function moneyOf(text: string | null): Money[] {
   if (text === null) return [];
   const fields = text.split(' ');
   const list: Money[] = [];
