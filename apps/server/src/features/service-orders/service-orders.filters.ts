@@ -118,7 +118,11 @@ export function toListItem<T extends { createdAt: Date; updatedAt: Date; complet
 }
 
 type Instants = { createdAt: Date; updatedAt: Date; completedAt: Date | null };
-type WithIsoInstants<T> = Omit<T, keyof Instants> & { createdAt: string; updatedAt: string; completedAt: string | null };
+type WithIsoInstants<T> = Omit<T, keyof Instants> & {
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+};
 
 /**
  * `toListItem` for a row no one else holds (the driver's, read for this request): its instants
