@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../packages/shared/src/zoned-days.ts';
@@ -288,21 +288,36 @@ describe("the technician's phone offline (issue 28)", () => {
       if (sent.length === 1) return route.abort('connectionreset');
       return route.fulfill({ response });
     });
+    // What the page asked for, told if the replay does not come.
+    const requests: string[] = [];
+    const t0 = Date.now();
+    const onRequest = (r: Request) => requests.push(`${Date.now() - t0} ms sent ${r.method()} ${r.url()}`);
+    const onFailed = (r: Request) => requests.push(`${Date.now() - t0} ms failed ${r.method()} ${r.url()}`);
+    page.on('request', onRequest);
+    page.on('requestfailed', onFailed);
     await changeStatus(page, order, 'In progress');
     await expect.poll(() => sent.length).toBe(1);
-    // The technician sends it again (a tap while the lost run still ends is harmless: one run).
+    // The technician sends it again (a tap while the lost run still ends is harmless: one run),
+    // until the replay's answer has come and nothing waits (the line alone may be absent a moment).
     const waiting = page.getByRole('status').filter({ hasText: 'waiting to send' });
-    await expect
-      .poll(
-        async () => {
-          const send = page.getByRole('button', { name: 'Send now' });
-          if ((await send.count()) > 0) await send.click();
-          return waiting.count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(0);
-    await page.unroute(url);
+    try {
+      await expect
+        .poll(
+          async () => {
+            const send = page.getByRole('button', { name: 'Send now' });
+            if ((await send.count()) > 0) await send.click();
+            return { sent: sent.length, waiting: await waiting.count() };
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual({ sent: 2, waiting: 0 });
+    } catch (error) {
+      throw new Error(`${String(error)}\nthe page's requests:\n${requests.join('\n')}`, { cause: error });
+    } finally {
+      page.off('request', onRequest);
+      page.off('requestfailed', onFailed);
+      await page.unroute(url);
+    }
 
     expect(sent).toHaveLength(2);
     expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
@@ -439,7 +454,15 @@ describe("the technician's phone offline (issue 28)", () => {
     await openDetails(page, order);
     // The work-log panel and the gallery load when scrolled to.
     await card(page, order).getByRole('link', { name: 'Service report' }).scrollIntoViewIfNeeded();
-    await card(page, order).getByText('Earlier visit').waitFor();
+    await card(page, order)
+      .getByText('Earlier visit')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // Say what the phone held and believed, should this fail.
+        const online = await page.evaluate(() => navigator.onLine);
+        const kept = JSON.stringify(await keptFor(page, order.id));
+        throw new Error(`${String(error)}\nnavigator.onLine: ${online}; kept: ${kept}`, { cause: error });
+      });
     await card(page, order).getByRole('button', { name: 'Take photo' }).scrollIntoViewIfNeeded();
     const thumb = card(page, order).locator('img[src^="blob:"]').first();
     await thumb.waitFor({ state: 'attached' });
@@ -562,28 +585,42 @@ async function imageCount(order: Order): Promise<number> {
   return images.json.length;
 }
 
-/** How many photo thumbnails of the order the phone has kept in IndexedDB. */
-function keptPhotos(on: Page, orderId: string): Promise<number> {
+/** What the phone has kept in IndexedDB for the order (thumbnails left out), and its run's mark. */
+function keptFor(on: Page, orderId: string): Promise<{ id: string; kind: string; value?: unknown }[]> {
   return on.evaluate(
     (id) =>
-      new Promise<number>((resolve) => {
+      new Promise<{ id: string; kind: string; value?: unknown }[]>((resolve) => {
         const open = indexedDB.open('service-portal-phone');
-        open.onerror = () => resolve(0);
+        open.onerror = () => resolve([]);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('kept')) {
             db.close();
-            resolve(0);
+            resolve([]);
             return;
           }
           const all = db.transaction('kept').objectStore('kept').getAll();
           all.onsuccess = () => {
-            const records = all.result as { kind: string; orderId?: string }[];
-            resolve(records.filter((r) => r.kind === 'photo' && r.orderId === id).length);
+            const records = all.result as {
+              id: string;
+              kind: string;
+              orderId?: string;
+              thumbnail?: unknown;
+            }[];
+            resolve(
+              records
+                .filter((r) => r.orderId === id || r.kind === 'saved')
+                .map(({ thumbnail: _thumbnail, ...rest }) => rest),
+            );
             db.close();
           };
         };
       }),
     orderId,
   );
+}
+
+/** How many photo thumbnails of the order the phone has kept in IndexedDB. */
+async function keptPhotos(on: Page, orderId: string): Promise<number> {
+  return (await keptFor(on, orderId)).filter((r) => r.kind === 'photo').length;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { imageSchema } from '@service-portal/shared/images';
 import { workLogSchema } from '@service-portal/shared/work-logs';
@@ -89,15 +89,28 @@ function saveAheadSources(queryClient: QueryClient): SaveAheadSources {
   };
 }
 
+/** The browser's own word on the network, live (it may say "offline" only after the page starts). */
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
 /**
  * With no network, an order's details show what was saved ahead: its work logs and its photos'
  * thumbnails go into their features' queries (which wait for the network meanwhile), the
  * thumbnails as local blob URLs. With a network this does nothing: the queries read the server.
+ * The network going while the details are open counts too: what the queries have not read by
+ * then comes from the phone.
  */
 function KeptDetails({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient();
+  const online = useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
   useEffect(() => {
-    if (navigator.onLine) return;
+    if (online) return;
     // The query library assumes a network until the browser says otherwise; a page opened with
     // none would try (and fail) instead of waiting, so tell it (the 'online' event ends it).
     onlineManager.setOnline(false);
@@ -130,7 +143,7 @@ function KeptDetails({ orderId }: { orderId: string }) {
     return () => {
       live = false;
     };
-  }, [orderId, queryClient]);
+  }, [online, orderId, queryClient]);
   return null;
 }
 
