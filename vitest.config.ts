@@ -18,6 +18,7 @@ export default defineConfig({
       },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
       './e2e/vitest.config.ts',
       './e2e/cluster/vitest.config.ts',
     ],
