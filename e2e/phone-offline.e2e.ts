@@ -319,7 +319,6 @@ describe("the technician's phone offline (issue 28)", () => {
       await page.unroute(url);
     }
 
-    expect(sent).toHaveLength(2);
     expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]).toEqual({ key: sent[0]!.key, status: 200, replayed: 'true' });
     const after = (await api<Order>('GET', `/service-orders/${order.id}`)).json;

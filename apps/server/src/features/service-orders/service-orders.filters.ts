@@ -108,15 +108,6 @@ export const listRowFields = Object.fromEntries(
   ]),
 ) as { [K in keyof typeof listColumns]: SQL.Aliased };
 
-export function toListItem<T extends { createdAt: Date; updatedAt: Date; completedAt: Date | null }>(row: T) {
-  return {
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    completedAt: isoOrNull(row.completedAt),
-  };
-}
-
 type Instants = { createdAt: Date; updatedAt: Date; completedAt: Date | null };
 type WithIsoInstants<T> = Omit<T, keyof Instants> & {
   createdAt: string;
@@ -125,10 +116,11 @@ type WithIsoInstants<T> = Omit<T, keyof Instants> & {
 };
 
 /**
- * `toListItem` for a row no one else holds (the driver's, read for this request): its instants
- * are written over in place, so the list's page builds no second object per row (item 1).
+ * A list row as the answer's item: its instants as ISO text, written over in place. Every caller
+ * hands over a row no one else holds (the driver's or drizzle's, read for this request), so the
+ * list's page builds no second object per row (issue 33, item 1).
  */
-export function toListItemInPlace<T extends Instants>(row: T): WithIsoInstants<T> {
+export function toListItem<T extends Instants>(row: T): WithIsoInstants<T> {
   const item = row as unknown as WithIsoInstants<T>;
   item.createdAt = iso(row.createdAt);
   item.updatedAt = iso(row.updatedAt);

@@ -16,7 +16,6 @@ import {
   o,
   sortBy,
   toListItem,
-  toListItemInPlace,
   usesSearch,
   type OrderFilters,
   type PageRequest,
@@ -214,7 +213,7 @@ export function createServiceOrderListQueries(db: Db, options: ServiceOrderListO
       statements.page({ ...values, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
       countOf(scope, filters, statements.count, values),
     ]);
-    return { items: rows.map(toListItemInPlace), total };
+    return { items: rows.map(toListItem), total };
   }
 
   return {
