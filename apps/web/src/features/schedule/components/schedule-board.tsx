@@ -40,6 +40,7 @@ import { useScheduleChangePoll } from '../api/get-schedule-changes.ts';
 import { useScheduleBoard } from '../api/get-schedule-board.ts';
 import { useUnscheduleOrder } from '../api/unschedule-order.ts';
 import { isSamePlace } from '../lib/board-moves.ts';
+import { useEdgeScroll } from '../lib/edge-scroll.ts';
 import { BOARD_VIEWS, isBoardView, rangeStart, stepRange, VIEW_DAYS } from '../lib/board-range.ts';
 import type { BoardView } from '../lib/board-range.ts';
 import { formatDayHeading } from '../lib/format.ts';
@@ -69,13 +70,6 @@ function pointOf(event: Event | null): { x: number; y: number } | null {
   return null;
 }
 
-/** Whether the pointer is over the element (the keyboard's moves scroll into view themselves). */
-function pointerInside(element: HTMLElement | null, point: { x: number; y: number } | null): boolean {
-  if (element === null || point === null) return false;
-  const rect = element.getBoundingClientRect();
-  return point.x >= rect.left && point.x <= rect.right && point.y >= rect.top && point.y <= rect.bottom;
-}
-
 /**
  * The dispatch board (issue 25): technicians × days in the partner's time zone, the unscheduled
  * orders beside it; drag a card to schedule, move or unschedule it, or use its "Schedule…" dialog.
@@ -99,7 +93,7 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
   const [dragged, setDragged] = useState<ScheduleCard | null>(null);
   const assign = useAssignOrder();
   const scroller = useRef<HTMLDivElement>(null);
-  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const edgeScroll = useEdgeScroll(scroller);
   const unschedule = useUnscheduleOrder();
   const texts = useCardTexts();
 
@@ -120,10 +114,13 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
     useSensor(KeyboardSensor),
   );
 
-  const onDragStart = ({ active }: DragStartEvent) =>
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
+    edgeScroll.track(pointOf(activatorEvent));
     setDragged((active.data.current as { card: ScheduleCard } | undefined)?.card ?? null);
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    edgeScroll.stop();
     setDragged(null);
     const card = (active.data.current as { card: ScheduleCard } | undefined)?.card;
     if (card === undefined || over === null) return;
@@ -197,23 +194,23 @@ export function ScheduleBoard({ canEdit = true }: { canEdit?: boolean }) {
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
-      // Auto-scroll only the board's own scroller, and only while the pointer is inside it: a card
-      // carried in from the list (right of the board) once crossed its edge and scrolled the board
-      // under the pointer onto another day, which is why it was off.
+      // Auto-scroll only the board's own scroller, while the pointer is over it and has been for a
+      // moment (useEdgeScroll): a card carried in from the list must not scroll the board under it.
       autoScroll={{
         threshold: { x: 0.1, y: 0.1 },
         layoutShiftCompensation: false,
-        canScroll: (element) =>
-          (element === scroller.current || element === document.scrollingElement) &&
-          pointerInside(scroller.current, pointer.current),
+        canScroll: edgeScroll.canScroll,
       }}
       onDragMove={({ activatorEvent, delta }) => {
         const start = pointOf(activatorEvent);
-        pointer.current = start === null ? null : { x: start.x + delta.x, y: start.y + delta.y };
+        edgeScroll.track(start === null ? null : { x: start.x + delta.x, y: start.y + delta.y });
       }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragged(null)}
+      onDragCancel={() => {
+        edgeScroll.stop();
+        setDragged(null);
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: t('schedule.dnd.instructions') },
