@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/longest-first.mjs';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,8 @@ export default defineConfig({
     // machine. The web tests wait about a third of their time on timers (autosave, debounce,
     // findBy*), the e2e files on a browser and a server, so every core runs a test file (decision 037).
     maxWorkers: availableParallelism(),
+    // The slowest files first on a fresh checkout too, from recorded durations (decision 087).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
