@@ -515,7 +515,22 @@ describe("the technician's phone offline (issue 28)", () => {
     await openMyDay(page);
     await page.getByRole('status').filter({ hasText: '5 waiting to send' }).waitFor();
     await openDetails(page, order);
-    await card(page, order).getByRole('status').filter({ hasText: '1 photo waiting to upload' }).waitFor();
+    await card(page, order)
+      .getByRole('status')
+      .filter({ hasText: '1 photo waiting to upload' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // Say where the photo is, should this fail: still on the phone, or already on the server.
+        const online = await page.evaluate(() => navigator.onLine);
+        const queued = await queuedPhotoCount(page);
+        const onServer = await imageCount(order);
+        const shown = await card(page, order).innerText();
+        throw new Error(
+          `${String(error)}\nnavigator.onLine: ${online}; photos queued on the phone: ${queued}; ` +
+            `on the server: ${onServer}; the card says: ${shown.slice(0, 600)}`,
+          { cause: error },
+        );
+      });
     await card(page, order).getByText('Gasket', { exact: true }).waitFor();
     expect(await card(page, order).getByLabel('Serial number', { exact: true }).inputValue()).toBe(
       SCANNED_SERIAL,
@@ -616,6 +631,31 @@ function keptFor(on: Page, orderId: string): Promise<{ id: string; kind: string;
         };
       }),
     orderId,
+  );
+}
+
+/** How many photos wait in the phone's upload queue (IndexedDB's `photos` store). */
+function queuedPhotoCount(on: Page): Promise<number> {
+  return on.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('service-portal-phone');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('photos')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction('photos').objectStore('photos').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => resolve(-1);
+        };
+      }),
   );
 }
 
