@@ -67,7 +67,17 @@ async function openExistingOrder(page: Page, nth: number): Promise<string> {
     .getByRole('table')
     .getByRole('link', { name: /^SO-\d{4}-\d{6}$/ })
     .nth(nth)
-    .click();
+    .click()
+    .catch(async (error: unknown) => {
+      // Say what the list showed instead, should this fail.
+      const shown = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)');
+      throw new Error(`${String(error)}\nat ${page.url()}, the page says: ${shown.slice(0, 800)}`, {
+        cause: error,
+      });
+    });
   await page.waitForURL(ORDER_PATH);
   await page.getByRole('heading', { name: /^SO-\d{4}-\d{6}$/ }).waitFor();
   return page.url();
