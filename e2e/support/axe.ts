@@ -15,8 +15,8 @@ export interface AxeFinding {
  * Runs axe on the page as it is now and returns the critical and serious violations.
  *
  * Legacy mode: axe runs in the page itself (`axe.run`). The default opens a blank page for every
- * analysis to merge the results of cross-origin frames, and loads axe into it again: about two
- * thirds of the route walks' time. The app has no frames (nothing loads from another origin), so
+ * analysis to merge the results of cross-origin frames, and loads axe into it again: the
+ * technician's route walk spent 43 s in axe with it and 17 s without (decision 087). The app has no frames (nothing loads from another origin), so
  * there is nothing to merge. Only violations are collected in detail: the passes are not read.
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
