@@ -33,8 +33,134 @@ export async function openTestDatabase(): Promise<Database> {
     };
     return database;
   }
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
-  return openDatabase({ driver: 'pglite', dataDir: 'memory://', loadDataDir: new Blob([snapshot]) });
+  return leasePglite();
+}
+
+/**
+ * PGlite databases of this worker that a file closed, kept to be handed to a later file once put
+ * back as the migrated snapshot left them. Opening one from the snapshot costs 0.6–2 s (the dump
+ * unpacked, PostgreSQL started in WebAssembly); emptying its tables costs a small part of that.
+ * Server test files share a worker's modules (decision 071), so this list lives from file to file.
+ */
+const restingPglites: Database[] = [];
+/** At most this many are kept; a file that opens more gets fresh ones and the rest are closed. */
+const MAX_RESTING = 2;
+let snapshotBlob: Blob | undefined;
+let snapshotShape: Promise<SnapshotShape> | undefined;
+
+/** What a database fresh from the snapshot holds, to put a used one back to it (`backToSnapshot`). */
+interface SnapshotShape {
+  /** The snapshot's objects (tables, indexes, sequences, views, functions, triggers, types). */
+  objects: string;
+  /** The tables the snapshot leaves empty: every table but the migrations' own records. */
+  emptyTables: string[];
+  /** The tables it fills (the migrations journal, the history's table list) and their contents. */
+  filledTables: string[];
+  filled: string;
+}
+
+/** Non-system schemas' objects; a test that adds or drops one gets a fresh database next. */
+const OBJECTS_SQL = `
+  select md5(coalesce(string_agg(x, ',' order by x), '')) as h from (
+    select 'c' || c.oid || c.relname || c.relkind::text as x from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname !~ '^pg_'
+    union all select 'p' || p.oid || p.proname from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_'
+    union all select 't' || t.oid || t.tgname || t.tgenabled::text from pg_trigger t where not t.tgisinternal
+    union all select 'y' || t.oid || t.typname from pg_type t
+      join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_'
+  ) objects`;
+
+const TABLES_SQL = `
+  select format('%I.%I', n.nspname, c.relname) as name from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+   where c.relkind in ('r', 'p') and not c.relispartition
+     and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_'
+   order by 1`;
+
+type Pglite = { query<T>(sql: string): Promise<{ rows: T[] }>; exec(sql: string): Promise<unknown> };
+/** The PGlite under the database's actor-aware view of it (`actorAwarePglite`: its prototype). */
+const pgliteOf = (database: Database) =>
+  Object.getPrototypeOf((database.db as unknown as { $client: object }).$client) as Pglite;
+
+async function filledContents(client: Pglite, tables: string[]): Promise<string> {
+  if (tables.length === 0) return '';
+  const parts = tables.map(
+    (t) => `select md5(coalesce(string_agg(r::text, ',' order by r::text), '')) as h from ${t} r`,
+  );
+  const rows = await client.query<{ h: string }>(parts.join(' union all '));
+  return rows.rows.map((r) => r.h).join(',');
+}
+
+async function shapeOf(database: Database): Promise<SnapshotShape> {
+  const client = pgliteOf(database);
+  const tables = (await client.query<{ name: string }>(TABLES_SQL)).rows.map((r) => r.name);
+  const filledTables: string[] = [];
+  const emptyTables: string[] = [];
+  for (const t of tables) {
+    const { rows } = await client.query<{ any: boolean }>(`select exists (select from ${t}) as any`);
+    (rows[0]?.any ? filledTables : emptyTables).push(t);
+  }
+  const objects = (await client.query<{ h: string }>(OBJECTS_SQL)).rows[0]?.h ?? '';
+  return { objects, emptyTables, filledTables, filled: await filledContents(client, filledTables) };
+}
+
+/**
+ * Puts a database a file has closed back as the snapshot left it: the session's state discarded
+ * (settings, temporary tables, listens, locks), every table the snapshot leaves empty emptied and
+ * its sequences restarted, the planner's statistics of the emptied tables dropped (a fresh one
+ * has none). False when it cannot be (a test added or dropped an object or changed the migrations'
+ * records): then it is closed and the file gets a fresh one.
+ */
+async function backToSnapshot(database: Database, shape: SnapshotShape): Promise<boolean> {
+  const client = pgliteOf(database);
+  await client.exec('discard all');
+  const objects = (await client.query<{ h: string }>(OBJECTS_SQL)).rows[0]?.h;
+  if (objects !== shape.objects) return false;
+  if ((await filledContents(client, shape.filledTables)) !== shape.filled) return false;
+  // Objects of the database's own have ids from 16384 (FirstNormalObjectId) on.
+  await client.exec(
+    `truncate ${shape.emptyTables.join(', ')} restart identity cascade;
+     delete from pg_statistic where starelid >= 16384;`,
+  );
+  return true;
+}
+
+async function freshPglite(): Promise<Database> {
+  snapshotBlob ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  return openDatabase({ driver: 'pglite', dataDir: 'memory://', loadDataDir: snapshotBlob });
+}
+
+/** A PGlite database as the snapshot left it, resting or fresh; closing it puts it to rest. */
+async function leasePglite(): Promise<Database> {
+  let database: Database | undefined;
+  for (let resting = restingPglites.pop(); resting; resting = restingPglites.pop()) {
+    if (snapshotShape && (await backToSnapshot(resting, await snapshotShape))) {
+      database = resting;
+      break;
+    }
+    await resting.close();
+  }
+  if (!database) {
+    database = await freshPglite();
+    const fresh = database;
+    snapshotShape ??= shapeOf(fresh);
+    await snapshotShape;
+  }
+  const leased = database;
+  let returned = false;
+  return {
+    ...leased,
+    close: async () => {
+      if (returned) return;
+      returned = true;
+      if (restingPglites.length < MAX_RESTING) restingPglites.push(leased);
+      else await leased.close();
+    },
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
