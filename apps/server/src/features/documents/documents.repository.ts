@@ -188,8 +188,12 @@ export function createDocumentsRepository(db: Db) {
       // other index competes with the GIN one (bench/README.md, "New screens").
       const page = await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return tx
-          .select({ id: d.id, rank, total: sql<number>`count(*) over ()` })
+        // The matches ranked in a subquery of their own, which a limit keeps the planner from
+        // merging into the outer query (drizzle leaves out an `offset 0`): else the total's window
+        // kept every match's whole row, rank vector included, to rank it after counting, and
+        // spilled to disk past ≈ 5,000 matches (bench/README.md, item 4).
+        const matches = tx
+          .select({ id: d.id, updatedAt: d.updatedAt, rank: rank.as('rank') })
           .from(d)
           .where(
             and(
@@ -198,7 +202,12 @@ export function createDocumentsRepository(db: Db) {
               ...conditions(scope, q, terms),
             ),
           )
-          .orderBy(desc(rank), desc(d.updatedAt), asc(d.id))
+          .limit(Number.MAX_SAFE_INTEGER)
+          .as('matches');
+        return tx
+          .select({ id: matches.id, rank: matches.rank, total: sql<number>`count(*) over ()` })
+          .from(matches)
+          .orderBy(desc(matches.rank), desc(matches.updatedAt), asc(matches.id))
           .limit(q.pageSize)
           .offset(offset);
       });
