@@ -39,4 +39,8 @@ export function webProject(name: string, test: UserWorkspaceConfig['test']) {
 // longer pays ≈ 2.4 s to build a window and import React, Mantine and every text (decision 086).
 // test/setup.ts resets what the app keeps between tests (DOM, storage, language, notices, API).
 // The files in ISOLATED run apart, each with its own (vitest.isolated.config.ts).
-export default webProject('web', { include: ['src/**/*.test.{ts,tsx}'], exclude: ISOLATED, isolate: false });
+export default webProject('web', {
+  include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+  exclude: ISOLATED,
+  isolate: false,
+});

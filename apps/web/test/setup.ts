@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetTransport } from '../src/lib/api-client.ts';
 import { i18n, initI18n, loadAllTexts } from '../src/lib/i18n.ts';
+import { installFastLabels } from './fast-labels.ts';
 
 /**
  * jsdom has no layout engine: width media queries are answered against window.innerWidth (jsdom's
@@ -47,6 +48,8 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+// *ByLabelText without a walk of the whole page per element (fast-labels.ts).
+installFastLabels(window);
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
 
