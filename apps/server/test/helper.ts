@@ -111,8 +111,8 @@ async function shapeOf(database: Database): Promise<SnapshotShape> {
 /**
  * Puts a database a file has closed back as the snapshot left it: the session's state discarded
  * (settings, temporary tables, listens, locks), every table the snapshot leaves empty emptied and
- * its sequences restarted, the planner's statistics of the emptied tables dropped (a fresh one
- * has none). False when it cannot be (a test added or dropped an object or changed the migrations'
+ * its sequences restarted, the planner's statistics of the database's own objects dropped (a fresh
+ * one has none). False when it cannot be (a test added or dropped an object or changed the migrations'
  * records): then it is closed and the file gets a fresh one.
  */
 async function backToSnapshot(database: Database, shape: SnapshotShape): Promise<boolean> {

@@ -2,8 +2,8 @@
  * jsdom's `labels` walks the whole document on every read (a live NodeList whose query asks every
  * node for its `control`), and Testing Library's *ByLabelText reads it for every element of the
  * page, several times: on the order form that was a third of a test's time. `labelsOf` gives the
- * same labels from the document's `label` collection (which jsdom keeps until the tree changes)
- * and the element's ancestors. Installed by test/setup.ts; `fast-labels.test.ts` compares it with
+ * same labels from a list of the document's labels (read again only after the page changed) and
+ * the element's ancestors. Installed by test/setup.ts; `fast-labels.test.ts` compares it with
  * jsdom's own answer.
  */
 
